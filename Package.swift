@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way: plist bytes → PlistReader → Promotions (definitions, diagnostics, RuleSet)
+// → Pricing ← carts (CheckoutFiles, on JSONParser) → receipts → the `checkout` command.
+let package = Package(
+    name: "Checkout",
+    products: [
+
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libxml2, seen only by PlistReader.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .target(name: "PlistReader", dependencies: ["CLibXML2"]),
+        .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
+    ]
+)

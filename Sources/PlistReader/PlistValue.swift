@@ -1,0 +1,158 @@
+/// The element kinds of an Apple XML property list 1.0.
+public enum PlistKind: UInt8, Sendable, CustomStringConvertible {
+    case dict, array, key, string, integer, real, `true`, `false`, date, data
+
+    /// The element name as written in the file: `dict`, `integer`, ...
+    public var description: String {
+        switch self {
+        case .dict: "dict"
+        case .array: "array"
+        case .key: "key"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .date: "date"
+        case .data: "data"
+        }
+    }
+
+    /// Whether the element holds other elements rather than text.
+    public var isContainer: Bool { self == .dict || self == .array }
+}
+
+/// Where an element starts in its file: the line and column (both from 1) of its `<`.
+/// Columns count Unicode scalars.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One element of a materialized value. Children follow their parent; `end` is the index after the
+/// last descendant, so a subtree is the range `index..<end` and the next sibling starts at `end`.
+struct PlistNodeRecord {
+    var kind: PlistKind
+    var line: Int32
+    var column: Int32
+    var textStart: Int
+    var textEnd: Int
+    var end: Int
+}
+
+/// Storage for one materialized value and its descendants: flat nodes and one text buffer.
+/// The reader reuses it between values when nobody else holds it.
+final class PlistFragment {
+    var nodes: ContiguousArray<PlistNodeRecord> = []
+    var text: ContiguousArray<UInt8> = []
+
+    func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A value read from a property list: its kind, where it starts, its exact text (for leaves) and its
+/// children (for containers). Numbers keep their text exactly as written, so `<real>19.99</real>` can be
+/// converted to money without ever passing through a binary float.
+public struct PlistValue {
+    let fragment: PlistFragment
+    let index: Int
+
+    init(fragment: PlistFragment, index: Int) {
+        self.fragment = fragment
+        self.index = index
+    }
+
+    var record: PlistNodeRecord { fragment.nodes[index] }
+
+    public var kind: PlistKind { record.kind }
+
+    /// The position of the element's start tag.
+    public var location: SourceLocation {
+        let r = record
+        return SourceLocation(line: Int(r.line), column: Int(r.column))
+    }
+
+    /// The element's text content as written (entities decoded), for keys, strings, numbers, dates
+    /// and data. Empty for containers and booleans.
+    public var text: String {
+        withTextBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the element's text, without copying them.
+    public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let r = record
+        return try fragment.text.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[r.textStart..<r.textEnd]))
+        }
+    }
+
+    /// The elements of an array (or the alternating keys and values of a dict), in file order.
+    public var children: Children { Children(fragment: fragment, start: index + 1, end: record.end) }
+
+    /// The entries of a dict in file order. Repeated keys are kept: spotting them is the caller's job.
+    public var entries: Entries { Entries(children: children) }
+
+    /// Children of a container, in file order.
+    public struct Children: Sequence {
+        let fragment: PlistFragment
+        let start: Int
+        let end: Int
+
+        public var isEmpty: Bool { start >= end }
+
+        public func makeIterator() -> Iterator { Iterator(fragment: fragment, position: start, end: end) }
+
+        public struct Iterator: IteratorProtocol {
+            let fragment: PlistFragment
+            var position: Int
+            let end: Int
+
+            public mutating func next() -> PlistValue? {
+                guard position < end else { return nil }
+                let value = PlistValue(fragment: fragment, index: position)
+                position = fragment.nodes[position].end
+                return value
+            }
+        }
+    }
+
+    /// Key–value pairs of a dict. The reader guarantees that a dict's children alternate key, value.
+    public struct Entries: Sequence {
+        let children: Children
+
+        public func makeIterator() -> Iterator { Iterator(base: children.makeIterator()) }
+
+        public struct Iterator: IteratorProtocol {
+            var base: Children.Iterator
+
+            public mutating func next() -> (key: PlistValue, value: PlistValue)? {
+                guard let key = base.next(), let value = base.next() else { return nil }
+                return (key, value)
+            }
+        }
+    }
+}
+
+/// A dict key read in a streamed dict, delivered with its value.
+public struct PlistKey: Sendable, Equatable {
+    public var name: String
+    public var location: SourceLocation
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}

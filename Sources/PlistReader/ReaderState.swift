@@ -1,0 +1,374 @@
+import CLibXML2
+
+/// An element that is open while reading.
+struct OpenElement {
+    enum Role {
+        /// The `<plist>` document element.
+        case plist
+        /// A container whose children are delivered one by one.
+        case streamed(PlistKind)
+        /// An element being materialized at this index of the current fragment.
+        case node(Int, PlistKind)
+    }
+
+    var role: Role
+    var depth: Int
+    var location: SourceLocation
+    /// For dicts: a key was read and waits for its value.
+    var awaitsValue = false
+    /// For streamed dicts: the key waiting for its value.
+    var pendingKey: PlistKey?
+    /// For `<plist>`: how many values it holds.
+    var values = 0
+    /// Whether stray text in this container was already reported.
+    var reportedText = false
+
+    var kind: PlistKind? {
+        switch role {
+        case .plist: nil
+        case .streamed(let kind), .node(_, let kind): kind
+        }
+    }
+
+    var isStreamedParent: Bool {
+        switch role {
+        case .plist, .streamed: true
+        case .node: false
+        }
+    }
+}
+
+/// Everything the SAX callbacks touch. It lives in memory the reader allocates, and the callbacks
+/// receive a typed pointer to it, so no reference counting happens per event.
+struct ReaderState {
+    let handler: PlistStreamHandler
+    let limits: PlistLimits
+    var parser: xmlParserCtxtPtr?
+    var fragment = PlistFragment()
+    var stack: ContiguousArray<OpenElement> = []
+    /// Nesting inside an element being skipped (unknown, or misplaced).
+    var skipDepth = 0
+    var sawDocumentElement = false
+    var stopped = false
+    var ended = false
+
+    init(handler: PlistStreamHandler, limits: PlistLimits) {
+        self.handler = handler
+        self.limits = limits
+        stack.reserveCapacity(16)
+    }
+
+    // MARK: Issues
+
+    mutating func report(_ kind: PlistIssue.Kind, _ message: String, at location: SourceLocation) {
+        guard !stopped else { return }
+        let issue = PlistIssue(kind, message, at: location)
+        if issue.isFatal {
+            stopped = true
+            if let parser { xmlStopParser(parser) }
+        }
+        handler.didFind(issue)
+    }
+
+    // MARK: Positions
+
+    /// The line and column of the `<` that starts the tag the parser has just read.
+    func tagStartLocation() -> SourceLocation {
+        guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
+        let base = input.pointee.base!
+        let cur = input.pointee.cur!
+        var line = Int(input.pointee.line)
+        var open = cur
+        var newlinesInTag = 0
+        while open > base {
+            open -= 1
+            if open.pointee == UInt8(ascii: "<") { break }
+            if open.pointee == UInt8(ascii: "\n") { newlinesInTag += 1 }
+        }
+        line -= newlinesInTag
+        // Count the scalars from the start of the line to the `<`, within a bounded window so a
+        // hostile single-line file cannot make this quadratic.
+        var scan = open
+        let floor = open - min(open - base, 16_384)
+        var scalars = 0
+        while scan > floor {
+            let byte = (scan - 1).pointee
+            if byte == UInt8(ascii: "\n") { return SourceLocation(line: line, column: scalars + 1) }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            scan -= 1
+        }
+        if floor == base, base == input.pointee.base, input.pointee.consumed == 0 {
+            return SourceLocation(line: line, column: scalars + 1)  // the line starts the file
+        }
+        if newlinesInTag == 0 {
+            // Fall back on libxml2's column at the cursor, less the tag's own length.
+            var tagScalars = 0
+            var p = open
+            while p < cur {
+                if p.pointee & 0xC0 != 0x80 { tagScalars += 1 }
+                p += 1
+            }
+            return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - tagScalars))
+        }
+        return SourceLocation(line: line, column: scalars + 1)
+    }
+
+    /// The position of the parser's cursor (for text, which has no tag of its own).
+    func cursorLocation() -> SourceLocation {
+        guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
+        return SourceLocation(line: Int(input.pointee.line), column: Int(input.pointee.col))
+    }
+
+    // MARK: Elements
+
+    mutating func startElement(_ name: UnsafePointer<xmlChar>) {
+        guard !stopped else { return }
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let location = tagStartLocation()
+        let kind = elementKind(name)
+
+        guard !stack.isEmpty else {
+            sawDocumentElement = true
+            if isPlistElement(name) {
+                stack.append(OpenElement(role: .plist, depth: -1, location: location))
+            } else {
+                report(.structure, "the root element must be <plist>, not <\(string(name))>", at: location)
+                skipDepth = 1
+            }
+            return
+        }
+        if stack.count >= limits.maxDepth {
+            report(.forbidden, "elements nest deeper than \(limits.maxDepth) levels", at: location)
+            return
+        }
+        guard let kind else {
+            let what = isPlistElement(name) ? "<plist> may only be the root element" : "unknown element <\(string(name))>"
+            report(.structure, "\(what); expected one of <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date>, <data>", at: location)
+            skip(consumingKeyOf: stack.count - 1)
+            return
+        }
+        let parentIndex = stack.count - 1
+        let parent = stack[parentIndex]
+        switch parent.role {
+        case .plist:
+            stack[parentIndex].values += 1
+            if kind == .key {
+                report(.structure, "a <key> must be inside a <dict>", at: location)
+                skipDepth = 1
+                return
+            }
+            if parent.values > 0 {
+                report(.structure, "<plist> must hold exactly one value; this <\(kind)> is a second one", at: location)
+                skipDepth = 1
+                return
+            }
+        case .streamed(let parentKind), .node(_, let parentKind):
+            if !parentKind.isContainer {
+                report(.structure, "<\(parentKind)> holds text, not a <\(kind)> element", at: location)
+                skipDepth = 1
+                return
+            }
+            if parentKind == .array, kind == .key {
+                report(.structure, "a <key> must be inside a <dict>, not an <array>", at: location)
+                skipDepth = 1
+                return
+            }
+            if parentKind == .dict {
+                if kind == .key {
+                    if parent.awaitsValue { dropDanglingKey(parentIndex) }
+                } else if parent.awaitsValue {
+                    stack[parentIndex].awaitsValue = false
+                } else {
+                    report(.structure, "a <\(kind)> in a <dict> must follow a <key>", at: location)
+                    skipDepth = 1
+                    return
+                }
+            }
+        }
+
+        let depth = parent.depth + 1
+        if parent.isStreamedParent, kind.isContainer, kind != .key {
+            let key = parent.pendingKey
+            stack[parentIndex].pendingKey = nil
+            if handler.shouldStream(kind, depth: depth, key: key) {
+                stack.append(OpenElement(role: .streamed(kind), depth: depth, location: location))
+                handler.didOpen(kind, at: location, depth: depth, key: key)
+                return
+            }
+            stack[parentIndex].pendingKey = key
+        }
+        if fragment.nodes.count >= limits.maxValueElements {
+            report(.forbidden, "one value holds more than \(limits.maxValueElements) elements", at: location)
+            return
+        }
+        let index = fragment.nodes.count
+        let textStart = fragment.text.count
+        fragment.nodes.append(PlistNodeRecord(
+            kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
+            textStart: textStart, textEnd: textStart, end: index + 1))
+        stack.append(OpenElement(role: .node(index, kind), depth: depth, location: location))
+    }
+
+    mutating func endElement() {
+        guard !stopped else { return }
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        guard let element = stack.popLast() else { return }
+        switch element.role {
+        case .plist:
+            if element.values == 0 {
+                report(.structure, "<plist> holds no value", at: element.location)
+            }
+        case .streamed(let kind):
+            if kind == .dict, element.awaitsValue, let key = element.pendingKey {
+                report(.structure, "<key>\(key.name)</key> has no value", at: key.location)
+            }
+            handler.didClose(kind, depth: element.depth)
+        case .node(let index, let kind):
+            fragment.nodes[index].end = fragment.nodes.count
+            if kind.isContainer {
+                if kind == .dict, element.awaitsValue {
+                    dropDanglingKey(at: fragment.nodes.count - 1)
+                    fragment.nodes[index].end = fragment.nodes.count
+                }
+            } else {
+                fragment.nodes[index].textEnd = fragment.text.count
+                if kind == .true || kind == .false, !isBlank(fragment.nodes[index]) {
+                    report(.structure, "<\(kind)/> must be empty", at: element.location)
+                }
+            }
+            let parentIndex = stack.count - 1
+            guard parentIndex >= 0 else { return }
+            if kind == .key, stack[parentIndex].kind == .dict {
+                stack[parentIndex].awaitsValue = true
+                if stack[parentIndex].isStreamedParent {
+                    let value = PlistValue(fragment: fragment, index: index)
+                    stack[parentIndex].pendingKey = PlistKey(name: value.text, location: value.location)
+                    fragment.reset()
+                }
+                return
+            }
+            if stack[parentIndex].isStreamedParent {
+                let key = stack[parentIndex].pendingKey
+                stack[parentIndex].pendingKey = nil
+                handler.didRead(PlistValue(fragment: fragment, index: index), depth: element.depth, key: key)
+                if isKnownUniquelyReferenced(&fragment) {
+                    fragment.reset()
+                } else {
+                    fragment = PlistFragment()
+                }
+            }
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard !stopped, skipDepth == 0, count > 0, let top = stack.last else { return }
+        if case .node(let index, let kind) = top.role, !kind.isContainer {
+            if fragment.text.count - fragment.nodes[index].textStart + count > limits.maxTextLength {
+                report(.forbidden, "the text of this <\(kind)> is longer than \(limits.maxTextLength) bytes", at: top.location)
+                return
+            }
+            fragment.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            return
+        }
+        if !top.reportedText, !isBlank(UnsafeBufferPointer(start: bytes, count: count)) {
+            stack[stack.count - 1].reportedText = true
+            let container = top.kind.map { "<\($0)>" } ?? "<plist>"
+            report(.structure, "text is not allowed directly inside \(container); put it in a <string>", at: cursorLocation())
+        }
+    }
+
+    mutating func endDocument() {
+        ended = true
+    }
+
+    // MARK: Helpers
+
+    /// Skips an element and its content. In a dict waiting for a value, the element stood for that
+    /// value, so the key goes too (it has no usable value).
+    private mutating func skip(consumingKeyOf parentIndex: Int) {
+        skipDepth = 1
+        guard stack[parentIndex].awaitsValue else { return }
+        stack[parentIndex].awaitsValue = false
+        if stack[parentIndex].isStreamedParent {
+            stack[parentIndex].pendingKey = nil
+        } else {
+            removeLastNode()
+        }
+    }
+
+    /// Reports a key that the next key (or the dict's end) left without a value, and forgets it.
+    private mutating func dropDanglingKey(_ parentIndex: Int) {
+        stack[parentIndex].awaitsValue = false
+        if stack[parentIndex].isStreamedParent {
+            if let key = stack[parentIndex].pendingKey {
+                report(.structure, "<key>\(key.name)</key> has no value", at: key.location)
+            }
+            stack[parentIndex].pendingKey = nil
+        } else {
+            dropDanglingKey(at: fragment.nodes.count - 1)
+        }
+    }
+
+    private mutating func dropDanglingKey(at index: Int) {
+        let key = PlistValue(fragment: fragment, index: index)
+        report(.structure, "<key>\(key.text)</key> has no value", at: key.location)
+        removeLastNode()
+    }
+
+    private mutating func removeLastNode() {
+        guard let last = fragment.nodes.popLast() else { return }
+        fragment.text.removeSubrange(last.textStart...)
+    }
+
+    private func isBlank(_ record: PlistNodeRecord) -> Bool {
+        fragment.text.withUnsafeBufferPointer { isBlank(UnsafeBufferPointer(rebasing: $0[record.textStart..<record.textEnd])) }
+    }
+
+    private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+            return false
+        }
+        return true
+    }
+}
+
+// MARK: - Element names
+
+private func string(_ name: UnsafePointer<xmlChar>) -> String {
+    String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+}
+
+private func isPlistElement(_ name: UnsafePointer<xmlChar>) -> Bool {
+    matches(name, "plist")
+}
+
+@inline(__always)
+private func matches(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+    let bytes = literal.utf8Start
+    for i in 0..<literal.utf8CodeUnitCount where name[i] != bytes[i] {
+        return false
+    }
+    return name[literal.utf8CodeUnitCount] == 0
+}
+
+/// The plist kind named by an element name, or nil for anything else. Compares bytes, never
+/// allocating: this runs once per element.
+private func elementKind(_ name: UnsafePointer<xmlChar>) -> PlistKind? {
+    switch name[0] {
+    case UInt8(ascii: "k"): matches(name, "key") ? .key : nil
+    case UInt8(ascii: "s"): matches(name, "string") ? .string : nil
+    case UInt8(ascii: "i"): matches(name, "integer") ? .integer : nil
+    case UInt8(ascii: "r"): matches(name, "real") ? .real : nil
+    case UInt8(ascii: "t"): matches(name, "true") ? .true : nil
+    case UInt8(ascii: "f"): matches(name, "false") ? .false : nil
+    case UInt8(ascii: "a"): matches(name, "array") ? .array : nil
+    case UInt8(ascii: "d"): matches(name, "dict") ? .dict : matches(name, "date") ? .date : matches(name, "data") ? .data : nil
+    default: nil
+    }
+}
