@@ -18,5 +18,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .target(name: "PlistReader", dependencies: ["CLibXML2"]),
         .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
+        // The pricing core: the standard library only.
+        .target(name: "Pricing"),
+        .testTarget(name: "PricingTests", dependencies: ["Pricing"]),
     ]
 )

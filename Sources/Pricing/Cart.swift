@@ -1,0 +1,65 @@
+/// A cart ready to price: its lines (units of one product merged, in order of first appearance), the
+/// coupons it presents, and optionally its currency and the instant it is priced at.
+public struct Cart: Sendable, Equatable {
+    public var lines: [Line]
+    public var coupons: [String]
+    /// When set, must equal the catalog's currency.
+    public var currency: Currency?
+    /// The cart's own pricing instant, used when the caller gives none.
+    public var at: Instant?
+
+    public struct Line: Sendable, Equatable {
+        public var product: ProductID
+        public var quantity: Int64
+
+        public init(product: ProductID, quantity: Int64) {
+            self.product = product
+            self.quantity = quantity
+        }
+    }
+
+    public init(lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil) {
+        self.lines = lines
+        self.coupons = coupons
+        self.currency = currency
+        self.at = at
+    }
+
+    /// The quantities one item may have: whole units from 1 to 1,000,000,000.
+    public static let itemQuantities: ClosedRange<Int64> = 1...1_000_000_000
+}
+
+/// Merges scanned items into cart lines: units of one product become one line, in the order each
+/// product first appeared. Reusable across carts without reallocating.
+public struct CartLineMerger: Sendable {
+    /// Per product: its line's index + 1, or 0 when it has none yet.
+    private var slots: [Int32]
+    private var lines: [Cart.Line] = []
+
+    public init(productCount: Int) {
+        slots = [Int32](repeating: 0, count: productCount)
+    }
+
+    /// Adds `quantity` units of `product`. Returns false, adding nothing, when the line's quantity
+    /// would no longer fit in 64 bits.
+    @inline(__always)
+    public mutating func add(_ product: ProductID, quantity: Int64) -> Bool {
+        let slot = Int(slots[product])
+        if slot == 0 {
+            lines.append(Cart.Line(product: product, quantity: quantity))
+            slots[product] = Int32(truncatingIfNeeded: lines.count)
+            return true
+        }
+        let (sum, overflow) = lines[slot - 1].quantity.addingReportingOverflow(quantity)
+        if overflow { return false }
+        lines[slot - 1].quantity = sum
+        return true
+    }
+
+    /// The merged lines; the merger is empty afterwards and ready for the next cart.
+    public mutating func takeLines() -> [Cart.Line] {
+        for line in lines { slots[line.product] = 0 }
+        defer { lines = [] }
+        return lines
+    }
+}
