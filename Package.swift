@@ -21,5 +21,8 @@ let package = Package(
         // The pricing core: the standard library only.
         .target(name: "Pricing"),
         .testTarget(name: "PricingTests", dependencies: ["Pricing"]),
+        // Promotion files: plist values → promotion definitions + diagnostics.
+        .target(name: "Promotions", dependencies: ["PlistReader", "Pricing"]),
+        .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
     ]
 )

@@ -168,9 +168,10 @@ private let appleSystemIDs: Set<String> = [
     "http://www.apple.com/DTDs/PropertyList-1.0.dtd", "https://www.apple.com/DTDs/PropertyList-1.0.dtd",
 ]
 
+/// Stops the reading at a forbidden declaration, located at its `<!`.
 private func forbid(_ context: UnsafeMutableRawPointer?, _ what: String) {
     let state = readerState(context)
-    state.pointee.report(.forbidden, what, at: state.pointee.cursorLocation())
+    state.pointee.report(.forbidden, what, at: state.pointee.tagStartLocation())
 }
 
 private func optionalString(_ p: UnsafePointer<xmlChar>?) -> String? {

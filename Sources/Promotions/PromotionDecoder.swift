@@ -1,0 +1,393 @@
+import Pricing
+import PlistReader
+
+/// What the decoder checks beyond the format itself.
+struct DecodingContext {
+    /// Money is converted in this currency's minor units.
+    var currency: Currency
+    /// With a catalog: unknown product codes and promotions that cannot lower a price.
+    var productCatalog: Catalog?
+    /// Promotions whose window ended by this instant draw a warning.
+    var expiryInstant: Instant?
+}
+
+/// Decodes promotion `<dict>`s into ``Promotion``s, reporting every problem of each (SPEC §4).
+struct PromotionDecoder {
+    var context: DecodingContext
+    /// Ids already used, with where: for `promotion.duplicate-id`.
+    private var ids: [String: SourceLocation] = [:]
+
+    init(context: DecodingContext) {
+        self.context = context
+    }
+
+    /// The promotion `dict` defines, or nil when it has errors (all of them appended to `diagnostics`).
+    mutating func decode(_ dict: PlistValue, into diagnostics: inout [Diagnostic]) -> Promotion? {
+        var d = Decoding(dict: dict, context: context)
+        let promotion = d.decode()
+        if let identity = d.identity {
+            if let first = ids[identity.id] {
+                d.report(.duplicateID(identity.id, first: first, at: identity.location, defaulted: identity.defaulted))
+            } else {
+                ids[identity.id] = identity.location
+            }
+        }
+        diagnostics.append(contentsOf: d.diagnostics)
+        return d.errors == 0 ? promotion : nil
+    }
+}
+
+/// The decoding of one promotion.
+private struct Decoding {
+    let dict: PlistValue
+    let context: DecodingContext
+    var diagnostics: [Diagnostic] = []
+    var errors = 0
+    /// Each known key's `<key>` element and value, first occurrence only.
+    var keys = [PlistValue?](repeating: nil, count: PromotionKey.allCases.count)
+    var values = [PlistValue?](repeating: nil, count: PromotionKey.allCases.count)
+    /// The promotion's id, once known, for every diagnostic.
+    var identity: (id: String, location: SourceLocation, defaulted: Bool)?
+
+    init(dict: PlistValue, context: DecodingContext) {
+        self.dict = dict
+        self.context = context
+    }
+
+    var promotionID: String? { identity?.id }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if diagnostic.promotion == nil { diagnostic.promotion = promotionID }
+        if diagnostic.severity == .error { errors += 1 }
+        diagnostics.append(diagnostic)
+    }
+
+    mutating func invalid(_ message: String, _ at: PlistValue) {
+        report(.invalidValue(message, at: at.location, promotion: promotionID))
+    }
+
+    subscript(key: PromotionKey) -> PlistValue? { values[key.rawValue] }
+
+    mutating func decode() -> Promotion? {
+        var late: [Diagnostic] = []
+        for (key, value) in dict.entries {
+            guard let known = key.withTextBytes(PromotionKey.init) else {
+                late.append(.unknownKey(key.text, known: PromotionKey.allTexts, at: key.location, promotion: nil))
+                continue
+            }
+            if let first = keys[known.rawValue] {
+                late.append(.duplicateKey(known.text, first: first.location, at: key.location, promotion: nil))
+                continue
+            }
+            keys[known.rawValue] = key
+            values[known.rawValue] = value
+        }
+
+        // Identity first, so that every diagnostic can name the promotion.
+        let name = requiredString(.name, needed: "every promotion needs a `name` to show shoppers")
+        let id = self[.id] == nil ? nil : string(.id)
+        if let id {
+            identity = (id, self[.id]!.location, false)
+        } else if self[.id] == nil, let name {
+            identity = (name, self[.name]!.location, true)
+        }
+        for diagnostic in late { report(diagnostic) }
+
+        let type = decodeType()
+        var start: Instant?
+        var end: Instant?
+        if self[.start] != nil { start = date(.start) }
+        if self[.end] != nil { end = date(.end) }
+        if let start, let end, start >= end {
+            report(.dateRange(start: start, end: end, at: self[.end]!.location, promotion: promotionID))
+        } else if let end, let instant = context.expiryInstant, end <= instant {
+            report(.expired(end: end, instant: instant, at: self[.end]!.location, promotion: promotionID))
+        }
+        let priority = self[.priority] == nil ? 0 : integer(.priority)
+        let enabled = self[.enabled] == nil ? true : bool(.enabled)
+        let coupon = self[.coupon] == nil ? nil : string(.coupon)
+
+        guard let type else {
+            // Without a type the rest cannot be checked against the table, but the targets can.
+            _ = targets(required: false)
+            return nil
+        }
+        for key in PromotionKey.forbidden(for: type) {
+            if let value = self[key] {
+                invalid("`\(key.text)` is not allowed in a \(type.rawValue) promotion; remove it", value)
+            }
+        }
+        let rule = decodeRule(type)
+        let codes = type == .cart ? [] : targets(required: true)
+        guard errors == 0, let name, let rule, let codes, let priority, let enabled else { return nil }
+        if let codes = self[.code] ?? self[.codes], let catalog = context.productCatalog {
+            checkProducts(rule: rule, targets: codes, catalog: catalog)
+        }
+        return Promotion(id: identity?.id ?? name, name: name, rule: rule, codes: codes, start: start, end: end,
+                         priority: priority, isEnabled: enabled, coupon: coupon)
+    }
+
+    // MARK: Type and rule
+
+    mutating func decodeType() -> PromotionType? {
+        guard let text = requiredString(.type, needed: "`type` is one of " + PromotionType.allCases.map(\.rawValue).joined(separator: ", ")) else {
+            return nil
+        }
+        guard let type = PromotionType(rawValue: text) else {
+            report(.unknownType(text, at: self[.type]!.location, promotion: promotionID))
+            return nil
+        }
+        return type
+    }
+
+    mutating func decodeRule(_ type: PromotionType) -> Promotion.Rule? {
+        switch type {
+        case .combo:
+            let n = requiredInteger(.quantity, needed: "a combo needs `quantity`, the group size N ≥ 2")
+            let m = requiredInteger(.paid, needed: "a combo needs `paid`, the units paid per group (0 ≤ paid < quantity)")
+            if let n, n < 2 { invalid("`quantity` of a combo is the group size and must be at least 2, not \(n)", self[.quantity]!) }
+            if let n, let m, n >= 2, !(0..<n).contains(m) {
+                invalid("`paid` must be from 0 to \(n - 1) (less than `quantity`, \(n)), not \(m)", self[.paid]!)
+            }
+            guard let n, let m else { return nil }
+            return .combo(groupSize: n, paid: m)
+        case .bulk:
+            let t = requiredInteger(.quantity, needed: "a bulk promotion needs `quantity`, the threshold (≥ 1)")
+            if let t, t < 1 { invalid("`quantity` must be at least 1, not \(t)", self[.quantity]!) }
+            let p = self[.price] == nil ? missing(.price, "a bulk promotion needs `price`, the unit price from the threshold on")
+                                        : money(.price, minimum: 0)
+            guard let t, let p else { return nil }
+            return .bulk(threshold: t, unitPrice: p)
+        case .percent:
+            let t = minimumQuantity()
+            let p = self[.percent] == nil ? missing(.percent, "a percent promotion needs `percent`, from 0.01 to 100") : percentage()
+            guard let t, let p else { return nil }
+            return .percent(minimumQuantity: t, hundredths: p)
+        case .amount:
+            let t = minimumQuantity()
+            let a = self[.amount] == nil ? missing(.amount, "an amount promotion needs `amount`, the amount off each unit")
+                                         : money(.amount, positive: true)
+            guard let t, let a else { return nil }
+            return .amount(minimumQuantity: t, amountOff: a)
+        case .cart:
+            let minimum = self[.minimum] == nil ? 0 : money(.minimum, minimum: 0)
+            switch (self[.percent], self[.amount]) {
+            case (nil, nil):
+                report(.missingKey("key `percent` or `amount`", needed: "a cart promotion takes either a percentage or an amount off the cart",
+                                   at: dict.location, promotion: promotionID))
+                return nil
+            case (let percent?, let amount?):
+                let later = keys[PromotionKey.percent.rawValue]!.location > keys[PromotionKey.amount.rawValue]!.location ? percent : amount
+                invalid("a cart promotion takes `percent` or `amount`, not both; remove one", later)
+                return nil
+            case (.some, nil):
+                guard let p = percentage(), let minimum else { return nil }
+                return .cartPercent(minimum: minimum, hundredths: p)
+            case (nil, .some):
+                guard let a = money(.amount, positive: true), let minimum else { return nil }
+                return .cartAmount(minimum: minimum, amountOff: a)
+            }
+        }
+    }
+
+    /// `quantity` of percent and amount promotions: optional, at least 1.
+    mutating func minimumQuantity() -> Int64? {
+        guard self[.quantity] != nil else { return 1 }
+        guard let t = integer(.quantity) else { return nil }
+        if t < 1 {
+            invalid("`quantity` is the minimum quantity and must be at least 1, not \(t)", self[.quantity]!)
+            return nil
+        }
+        return t
+    }
+
+    // MARK: Targets
+
+    /// The target codes: exactly one of `code` (a string) and `codes` (a non-empty array of strings).
+    mutating func targets(required: Bool) -> [String]? {
+        switch (self[.code], self[.codes]) {
+        case (nil, nil):
+            if required {
+                report(.missingKey("key `code` or `codes`", needed: "say which products the promotion applies to",
+                                   at: dict.location, promotion: promotionID))
+            }
+            return nil
+        case (.some, .some):
+            let later = keys[PromotionKey.code.rawValue]!.location > keys[PromotionKey.codes.rawValue]!.location ? self[.code]! : self[.codes]!
+            invalid("give `code` or `codes`, not both; remove one", later)
+            return nil
+        case (.some, nil):
+            return string(.code).map { [$0] }
+        case (nil, let list?):
+            guard list.kind == .array else {
+                invalid("`codes` must be an <array> of <string>s, not a <\(list.kind)>", list)
+                return nil
+            }
+            var codes: [String] = []
+            var valid = true
+            for element in list.children {
+                guard element.kind == .string else {
+                    invalid("each of `codes` must be a <string>, not a <\(element.kind)>", element)
+                    valid = false
+                    continue
+                }
+                let code = element.text
+                if code.isEmpty {
+                    invalid("a product code in `codes` must not be empty", element)
+                    valid = false
+                }
+                codes.append(code)
+            }
+            if codes.isEmpty, valid {
+                invalid("`codes` must list at least one product code", list)
+                return nil
+            }
+            return valid ? codes : nil
+        }
+    }
+
+    /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
+    mutating func checkProducts(rule: Promotion.Rule, targets: PlistValue, catalog: Catalog) {
+        let elements = targets.kind == .array ? Array(targets.children) : [targets]
+        let digits = catalog.currency.minorDigits
+        for element in elements {
+            let code = element.text
+            guard let id = catalog.productID(for: code) else {
+                report(.unknownCode(code, suggestions: catalog.products.map(\.code), at: element.location, promotion: promotionID))
+                continue
+            }
+            let listPrice = catalog[id].price
+            switch rule {
+            case .bulk(_, let unitPrice) where unitPrice >= listPrice:
+                report(.noDiscount("bulk price \(Amount.format(unitPrice, minorDigits: digits)) is not below the list price of `\(code)` (\(Amount.format(listPrice, minorDigits: digits)))",
+                                   at: self[.price]!.location, promotion: promotionID))
+            case .combo, .percent, .amount:
+                if listPrice == 0 {
+                    report(.noDiscount("`\(code)` is free (list price \(Amount.format(0, minorDigits: digits)))", at: element.location, promotion: promotionID))
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Typed values
+
+    mutating func missing(_ key: PromotionKey, _ needed: String) -> Int64? {
+        report(.missingKey("key `\(key.text)`", needed: needed, at: dict.location, promotion: promotionID))
+        return nil
+    }
+
+    mutating func expect(_ key: PromotionKey, _ kinds: [PlistKind], _ what: String) -> PlistValue? {
+        guard let value = self[key] else { return nil }
+        guard kinds.contains(value.kind) else {
+            invalid("`\(key.text)` must be \(what), not a <\(value.kind)>", value)
+            return nil
+        }
+        return value
+    }
+
+    mutating func requiredString(_ key: PromotionKey, needed: String) -> String? {
+        guard self[key] != nil else {
+            report(.missingKey("key `\(key.text)`", needed: needed, at: dict.location, promotion: promotionID))
+            return nil
+        }
+        return string(key)
+    }
+
+    mutating func string(_ key: PromotionKey) -> String? {
+        guard let value = expect(key, [.string], "a <string>") else { return nil }
+        let text = value.text
+        if text.isEmpty {
+            invalid("`\(key.text)` must not be empty", value)
+            return nil
+        }
+        return text
+    }
+
+    mutating func requiredInteger(_ key: PromotionKey, needed: String) -> Int64? {
+        guard self[key] != nil else { return missing(key, needed) }
+        return integer(key)
+    }
+
+    mutating func integer(_ key: PromotionKey) -> Int64? {
+        guard let value = expect(key, [.integer], "an <integer>") else { return nil }
+        switch Amount.parseInteger(value.text) {
+        case .success(let number): return number
+        case .failure(.outOfRange): invalid("`\(key.text)` \(value.text.trimmed) is out of range", value)
+        case .failure: invalid("`\(key.text)` must be a whole number, not \"\(value.text.trimmed)\"", value)
+        }
+        return nil
+    }
+
+    mutating func bool(_ key: PromotionKey) -> Bool? {
+        guard let value = expect(key, [.true, .false], "<true/> or <false/>") else { return nil }
+        return value.kind == .true
+    }
+
+    mutating func date(_ key: PromotionKey) -> Instant? {
+        guard let value = expect(key, [.date], "a <date>") else { return nil }
+        do {
+            return try Instant(rfc3339: value.text.trimmed)
+        } catch {
+            invalid("`\(key.text)`: \(error.description)", value)
+            return nil
+        }
+    }
+
+    /// Money in the context's currency: exact, a whole number of minor units, within bounds.
+    mutating func money(_ key: PromotionKey, minimum: Int64? = nil, positive: Bool = false) -> Int64? {
+        guard let value = expect(key, [.real, .integer, .string], "an amount (<real>, <integer> or <string>)") else { return nil }
+        let text = value.text.trimmed
+        let currency = context.currency
+        switch Amount.parse(text, minorDigits: currency.minorDigits) {
+        case .success(let amount):
+            if positive, amount <= 0 {
+                invalid("`\(key.text)` must be greater than 0, not \(text)", value)
+                return nil
+            }
+            if let minimum, amount < minimum {
+                invalid("`\(key.text)` must not be negative, not \(text)", value)
+                return nil
+            }
+            return amount
+        case .failure(.notWholeMinorUnits):
+            invalid("`\(key.text)` \(text) is not a whole number of minor units of \(currency.code) (\(currency.minorDigitsDescription))", value)
+        case .failure(.outOfRange):
+            invalid("`\(key.text)` \(text) is out of range (the largest amount is \(Amount.largest(minorDigits: currency.minorDigits)))", value)
+        case .failure(.notANumber):
+            invalid("`\(key.text)` must be a decimal amount such as 19.99, not \"\(text)\"", value)
+        }
+        return nil
+    }
+
+    /// `percent`: a <real> or <integer>, a multiple of 0.01 in (0, 100], as hundredths of a percent.
+    mutating func percentage() -> Int64? {
+        guard let value = expect(.percent, [.real, .integer], "a <real> or <integer>") else { return nil }
+        let text = value.text.trimmed
+        switch Amount.parse(text, minorDigits: 2) {
+        case .success(let hundredths) where hundredths > 0 && hundredths <= 10_000:
+            return hundredths
+        case .success, .failure(.outOfRange):
+            invalid("`percent` must be greater than 0 and at most 100, not \(text)", value)
+        case .failure(.notWholeMinorUnits):
+            invalid("`percent` must be a multiple of 0.01, not \(text)", value)
+        case .failure(.notANumber):
+            invalid("`percent` must be a number such as 12.5, not \"\(text)\"", value)
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// Without surrounding XML whitespace (space, tab, CR, LF).
+    var trimmed: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(scalars[first...last])
+    }
+}

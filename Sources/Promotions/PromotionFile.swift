@@ -1,0 +1,214 @@
+import Pricing
+import PlistReader
+
+/// What to check in a promotions file besides its format.
+public struct PromotionChecks: Sendable {
+    /// The catalog the promotions are for. Its currency is the promotions' currency (a file that
+    /// states another is refused). Without one, the file's own `currency`, else EUR.
+    public var catalog: Catalog?
+    /// With a catalog, also report unknown product codes and promotions that can never lower a
+    /// price (`checkout validate --catalog`). Pricing leaves this off: such rules simply never match.
+    public var checksProducts: Bool
+    /// Report promotions whose window ended by this instant (`promotion.expired`).
+    public var expiryInstant: Instant?
+    public var limits: PlistLimits
+
+    public init(catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil, limits: PlistLimits = .default) {
+        self.catalog = catalog
+        self.checksProducts = checksProducts
+        self.expiryInstant = expiryInstant
+        self.limits = limits
+    }
+}
+
+/// A promotions file, read and checked: its valid promotions in file order and every diagnostic.
+public struct PromotionFile: Sendable {
+    /// The file's path (or the name given for bytes), as messages show it.
+    public var name: String
+    /// The promotions without errors, in file order.
+    public var promotions: [Promotion]
+    /// The currency the amounts were read in.
+    public var currency: Currency
+    /// Every problem, ordered by position in the file.
+    public var diagnostics: [Diagnostic]
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Reads and checks the file at `path`.
+    ///
+    /// - Throws: ``PlistFileError`` when the file cannot be opened or read.
+    public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError) -> PromotionFile {
+        var handler = PromotionFileHandler(checks: checks, currency: nil)
+        try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
+        if let currency = handler.currencyForSecondPass {
+            handler = PromotionFileHandler(checks: checks, currency: currency)
+            try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
+        }
+        return handler.result(name: path)
+    }
+
+    /// Reads and checks a promotions file held in memory; `name` stands for it in messages.
+    public static func load(bytes: [UInt8], name: String, checks: PromotionChecks = PromotionChecks()) -> PromotionFile {
+        var handler = PromotionFileHandler(checks: checks, currency: nil)
+        PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
+        if let currency = handler.currencyForSecondPass {
+            handler = PromotionFileHandler(checks: checks, currency: currency)
+            PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
+        }
+        return handler.result(name: name)
+    }
+}
+
+/// Follows the reader through a promotions file: either root form (SPEC §4), root keys, and each
+/// promotion as it completes, so memory holds one promotion's elements at a time.
+final class PromotionFileHandler: PlistStreamHandler {
+    private var decoder: PromotionDecoder
+    private let checks: PromotionChecks
+    private var diagnostics: [Diagnostic] = []
+    private var promotions: [Promotion] = []
+    private var rootKind: PlistKind?
+    private var rootLocation = SourceLocation(line: 1, column: 1)
+    private var rootKeys: [String: SourceLocation] = [:]
+    private var promotionsStarted = false
+    /// Whether the currency was fixed before reading (catalog, or a second pass).
+    private let currencyFixed: Bool
+    /// A `currency` found after the promotions it governs, with other minor digits than assumed:
+    /// the file must be read again in it.
+    private(set) var currencyForSecondPass: Currency?
+
+    static let rootKeyNames = ["promotions", "currency", "version"]
+
+    init(checks: PromotionChecks, currency: Currency?) {
+        self.checks = checks
+        currencyFixed = checks.catalog != nil || currency != nil
+        let context = DecodingContext(
+            currency: checks.catalog?.currency ?? currency ?? .euro,
+            productCatalog: checks.checksProducts ? checks.catalog : nil,
+            expiryInstant: checks.expiryInstant)
+        decoder = PromotionDecoder(context: context)
+    }
+
+    func result(name: String) -> PromotionFile {
+        // Stable: diagnostics at one position keep the order they were found in.
+        let ordered = diagnostics.enumerated().sorted { a, b in
+            a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
+        }.map(\.element)
+        return PromotionFile(name: name, promotions: promotions, currency: decoder.context.currency, diagnostics: ordered)
+    }
+
+    // MARK: PlistStreamHandler
+
+    func shouldStream(_ kind: PlistKind, depth: Int, key: PlistKey?) -> Bool {
+        switch depth {
+        case 0:
+            rootKind = kind
+            return kind.isContainer
+        case 1:
+            return rootKind == .dict && kind == .array && key?.name == "promotions" && rootKeys["promotions"] == nil
+        default:
+            return false
+        }
+    }
+
+    func didOpen(_ kind: PlistKind, at location: SourceLocation, depth: Int, key: PlistKey?) {
+        if depth == 0 {
+            rootLocation = location
+        } else if let key {
+            rootKeys[key.name] = key.location
+            promotionsStarted = true
+        }
+    }
+
+    func didRead(_ value: PlistValue, depth: Int, key: PlistKey?) {
+        switch (depth, rootKind) {
+        case (0, _):
+            report(.plistStructure("the root must be an <array> of promotions or a <dict> with a `promotions` array, not a <\(value.kind)>",
+                                   at: value.location))
+        case (1, .array?), (2, _):
+            readPromotion(value)
+        case (1, _):
+            if let key { readRootEntry(key, value) }
+        default:
+            break
+        }
+    }
+
+    func didClose(_ kind: PlistKind, depth: Int) {
+        if depth == 0, kind == .dict, rootKeys["promotions"] == nil {
+            report(.missingKey("key `promotions`", needed: "a dict root holds the promotions in an <array> under `promotions`",
+                               at: rootLocation, promotion: nil))
+        }
+    }
+
+    func didFind(_ issue: PlistIssue) {
+        switch issue.kind {
+        case .malformed: report(.xmlMalformed(issue))
+        case .forbidden: report(.xmlForbidden(issue))
+        case .structure: report(.plistStructure(issue.message, at: issue.location))
+        }
+    }
+
+    // MARK: Content
+
+    private func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    private func readPromotion(_ value: PlistValue) {
+        guard value.kind == .dict else {
+            report(.plistStructure("each promotion must be a <dict>, not a <\(value.kind)>", at: value.location))
+            return
+        }
+        if let promotion = decoder.decode(value, into: &diagnostics) {
+            promotions.append(promotion)
+        }
+    }
+
+    private func readRootEntry(_ key: PlistKey, _ value: PlistValue) {
+        if let first = rootKeys[key.name] {
+            report(.duplicateKey(key.name, first: first, at: key.location, promotion: nil))
+            return
+        }
+        rootKeys[key.name] = key.location
+        switch key.name {
+        case "promotions":
+            report(.plistStructure("`promotions` must be an <array> of promotion <dict>s, not a <\(value.kind)>", at: value.location))
+        case "currency":
+            readCurrency(value)
+        case "version":
+            guard value.kind == .integer, case .success(let version) = Amount.parseInteger(value.text) else {
+                report(.invalidValue("`version` must be the <integer> 1", at: value.location, promotion: nil))
+                return
+            }
+            if version != 1 {
+                report(.invalidValue("`version` \(version) is not supported; 1 is the only version of the format", at: value.location, promotion: nil))
+            }
+        default:
+            report(.unknownKey(key.name, known: Self.rootKeyNames, at: key.location, promotion: nil))
+        }
+    }
+
+    private func readCurrency(_ value: PlistValue) {
+        guard value.kind == .string else {
+            report(.invalidValue("`currency` must be a <string> such as EUR, not a <\(value.kind)>", at: value.location, promotion: nil))
+            return
+        }
+        let text = value.text.trimmed
+        guard let currency = Currency(code: text) else {
+            report(.invalidCurrency(text, at: value.location))
+            return
+        }
+        if let catalog = checks.catalog {
+            if currency != catalog.currency {
+                report(.currencyMismatch(file: currency.code, catalog: catalog.currency.code, at: value.location))
+            }
+        } else if !currencyFixed {
+            if promotionsStarted, currency.minorDigits != decoder.context.currency.minorDigits {
+                currencyForSecondPass = currency
+            }
+            decoder.context.currency = currency
+        }
+    }
+}
