@@ -24,5 +24,8 @@ let package = Package(
         // Promotion files: plist values → promotion definitions + diagnostics.
         .target(name: "Promotions", dependencies: ["PlistReader", "Pricing"]),
         .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
+        // Strict JSON, for catalogs and carts.
+        .target(name: "JSONParser"),
+        .testTarget(name: "JSONParserTests", dependencies: ["JSONParser"]),
     ]
 )
