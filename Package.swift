@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Checkout",
     products: [
-
+        .executable(name: "checkout", targets: ["checkout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,5 +27,19 @@ let package = Package(
         // Strict JSON, for catalogs and carts.
         .target(name: "JSONParser"),
         .testTarget(name: "JSONParserTests", dependencies: ["JSONParser"]),
+        // The files users hand us and get back: catalogs, carts, batches, receipts.
+        .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "JSONParser", "PlistReader"]),
+        .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles"]),
+        // Diagnostics as CI systems read them.
+        .target(name: "DiagnosticReporters", dependencies: ["Promotions"]),
+        .testTarget(name: "DiagnosticReportersTests", dependencies: ["DiagnosticReporters"]),
+        // The command line: parse arguments, compose the layers, render.
+        .executableTarget(
+            name: "checkout",
+            dependencies: [
+                "CheckoutFiles", "DiagnosticReporters", "Pricing", "Promotions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"]),
     ]
 )

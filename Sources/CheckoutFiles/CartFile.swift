@@ -1,0 +1,126 @@
+import JSONParser
+import Pricing
+
+/// Reads carts (SPEC §6): `["VOUCHER", "MUG"]`, or
+/// `{"currency": "EUR", "at": "…", "coupons": ["SPRING"], "items": ["MUG", {"code": "TSHIRT", "quantity": 3}]}`.
+/// Items are resolved against the catalog and merged into lines while reading.
+public struct CartReader {
+    public let catalog: Catalog
+    private var merger: CartLineMerger
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+        merger = CartLineMerger(productCount: catalog.products.count)
+    }
+
+    /// Reads the cart in `bytes`; `name` is the file as messages show it.
+    public mutating func read(_ bytes: [UInt8], name: String) throws(InputError) -> Cart {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in try read(buffer, name: name) }
+    }
+
+    public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+        let root: JSONValue
+        do {
+            root = try JSONParser().parse(bytes)
+        } catch {
+            throw InputError(file: name, item: "line \(error.line), column \(error.column)", "malformed JSON: \(error.message)")
+        }
+        return try decode(root, name: name)
+    }
+
+    public mutating func decode(_ root: JSONValue, name: String) throws(InputError) -> Cart {
+        defer { _ = merger.takeLines() }
+        switch root {
+        case .array(let items):
+            try addItems(items, file: name)
+            return Cart(lines: merger.takeLines())
+        case .object:
+            var cart = Cart()
+            if let value = root["currency"] {
+                guard case .string(let code) = value, let currency = Currency(code: code) else {
+                    throw InputError(file: name, item: "currency", "must be an ISO 4217 code of three upper-case letters such as \"EUR\"")
+                }
+                cart.currency = currency
+            }
+            if let value = root["at"] {
+                guard case .string(let text) = value else {
+                    throw InputError(file: name, item: "at", "must be an RFC 3339 date-time string such as \"2026-11-21T10:00:00Z\", not \(value.typeDescription)")
+                }
+                do {
+                    cart.at = try Instant(rfc3339: text)
+                } catch {
+                    throw InputError(file: name, item: "at", error.description)
+                }
+            }
+            if let value = root["coupons"] {
+                guard case .array(let coupons) = value else {
+                    throw InputError(file: name, item: "coupons", "must be an array of strings, not \(value.typeDescription)")
+                }
+                for (index, coupon) in coupons.enumerated() {
+                    guard case .string(let text) = coupon else {
+                        throw InputError(file: name, item: "coupons[\(index)]", "a coupon must be a string, not \(coupon.typeDescription)")
+                    }
+                    cart.coupons.append(text)
+                }
+            }
+            guard let value = root["items"] else {
+                throw InputError(file: name, "missing \"items\", the array of items (codes or {\"code\", \"quantity\"} objects)")
+            }
+            guard case .array(let items) = value else {
+                throw InputError(file: name, item: "items", "must be an array of items, not \(value.typeDescription)")
+            }
+            try addItems(items, file: name)
+            cart.lines = merger.takeLines()
+            return cart
+        default:
+            throw InputError(file: name, "a cart must be an array of items or an object with \"items\", not \(root.typeDescription)")
+        }
+    }
+
+    private mutating func addItems(_ items: [JSONValue], file: String) throws(InputError) {
+        for (index, item) in items.enumerated() {
+            let (code, quantity) = try parseItem(item, index: index, file: file)
+            guard let product = catalog.productID(for: code) else {
+                throw InputError(file: file, item: "items[\(index)]", "unknown product code \"\(code)\"")
+            }
+            guard merger.add(product, quantity: quantity) else {
+                throw InputError(file: file, item: "items[\(index)]", "the total quantity of \"\(code)\" exceeds \(Int64.max)")
+            }
+        }
+    }
+
+    private func parseItem(_ item: JSONValue, index: Int, file: String) throws(InputError) -> (String, Int64) {
+        let path = "items[\(index)]"
+        switch item {
+        case .string(let code):
+            return (code, 1)
+        case .object(let members):
+            for member in members where member.key == "price" || member.key == "unit_price" {
+                throw InputError(file: file, item: path, "a cart cannot set prices (\"\(member.key)\"); remove it: prices come from the catalog")
+            }
+            guard let codeValue = item["code"] else { throw InputError(file: file, item: path, "missing \"code\"") }
+            guard case .string(let code) = codeValue else {
+                throw InputError(file: file, item: path, "\"code\" must be a string, not \(codeValue.typeDescription)")
+            }
+            guard let quantityValue = item["quantity"] else { return (code, 1) }
+            guard case .number(let text) = quantityValue else {
+                throw InputError(file: file, item: path, "\"quantity\" must be a whole number from 1 to 1000000000, not \(quantityValue.typeDescription)")
+            }
+            return (code, try Self.quantity(text, file: file, item: path))
+        default:
+            throw InputError(file: file, item: path, "an item must be a product code or an object with \"code\", not \(item.typeDescription)")
+        }
+    }
+
+    /// A quantity: a JSON integer literal (`3`, not `3.0` or `3e0`) from 1 to 1,000,000,000.
+    static func quantity(_ text: String, file: String, item: String) throws(InputError) -> Int64 {
+        let range = Cart.itemQuantities
+        guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+            throw InputError(file: file, item: item, "\"quantity\" must be an integer literal such as 3, not \(text)")
+        }
+        guard case .success(let value) = Amount.parseInteger(text), range.contains(value) else {
+            throw InputError(file: file, item: item, "\"quantity\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading whole input files (or stdin, named `-`), with the errors users need.
+public enum FileBytes {
+    /// Reads the file at `path`, or standard input for `-` (named `<stdin>` in messages), refusing
+    /// more than `limit` bytes.
+    public static func read(_ path: String, limit: Int = 1 << 30) throws(InputError) -> [UInt8] {
+        let name = path == "-" ? "<stdin>" : path
+        let fd: Int32
+        if path == "-" {
+            fd = STDIN_FILENO
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw InputError(.unreadable, file: path, "cannot open: \(systemError(errno))") }
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(fd, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw InputError(.unreadable, file: name, "cannot read: is a directory") }
+            if (info.st_mode & S_IFMT) == S_IFREG {
+                guard Int(info.st_size) <= limit else { throw tooLarge(name, limit) }
+                bytes.reserveCapacity(Int(info.st_size))
+            }
+        }
+        let chunk = 1 << 16
+        while true {
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let count = bytes.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + start, chunk) }
+            if count < 0 {
+                bytes.removeLast(chunk)
+                if errno == EINTR { continue }
+                throw InputError(.unreadable, file: name, "cannot read: \(systemError(errno))")
+            }
+            bytes.removeLast(chunk - count)
+            if count == 0 { return bytes }
+            if bytes.count > limit { throw tooLarge(name, limit) }
+        }
+    }
+
+    static func tooLarge(_ name: String, _ limit: Int) -> InputError {
+        InputError(.invalid, file: name, "the file is larger than the limit of \(limit) bytes")
+    }
+
+    /// Whether `path` names an existing regular file.
+    public static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}
+
+func systemError(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}

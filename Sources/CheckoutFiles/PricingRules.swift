@@ -1,0 +1,62 @@
+import PlistReader
+import Pricing
+import Promotions
+
+/// Where a catalog or a promotions file comes from.
+public enum RulesSource: Sendable, Equatable {
+    case file(String)
+    /// The built-in copy of the shipped store.
+    case shipped
+
+    /// `--promotions`/`--catalog` when given, else `Rules/<name>` in the current directory when
+    /// present, else the built-in copy.
+    public static func resolve(_ option: String?, default name: String) -> RulesSource {
+        if let option { return .file(option) }
+        let local = "Rules/" + name
+        return FileBytes.isFile(local) ? .file(local) : .shipped
+    }
+}
+
+/// Why the catalog and promotions cannot be used for pricing.
+public enum PricingRulesError: Error, Sendable {
+    case catalog(InputError)
+    case promotionsUnreadable(PlistFileError)
+    /// The promotions file has errors; pricing refuses it (SPEC §4). All its diagnostics are here.
+    case promotionsInvalid(PromotionFile)
+}
+
+/// The catalog and promotions compiled for pricing.
+public struct PricingRules: Sendable {
+    public let catalog: Catalog
+    public let promotions: PromotionFile
+    public let ruleSet: RuleSet
+
+    /// Loads the catalog, then the promotions in its currency, and compiles them. A promotions
+    /// file with any error is refused; warnings never stop pricing, and a rule whose code is not in
+    /// the catalog simply never matches.
+    public static func load(catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default) throws(PricingRulesError) -> PricingRules {
+        let products: Catalog
+        do {
+            switch catalog {
+            case .file(let path): products = try CatalogFile.load(path)
+            case .shipped: products = try CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: ShippedStore.catalogName)
+            }
+        } catch {
+            throw .catalog(error)
+        }
+        let checks = PromotionChecks(catalog: products, limits: limits)
+        let file: PromotionFile
+        switch promotions {
+        case .file(let path):
+            do {
+                file = try PromotionFile.load(contentsOf: path, checks: checks)
+            } catch {
+                throw .promotionsUnreadable(error)
+            }
+        case .shipped:
+            file = PromotionFile.load(bytes: Array(ShippedStore.promotionsPlist.utf8), name: ShippedStore.promotionsName, checks: checks)
+        }
+        guard !file.hasErrors else { throw .promotionsInvalid(file) }
+        return PricingRules(catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
+    }
+}

@@ -1,0 +1,82 @@
+import Pricing
+
+/// The receipt for people: a till-style table with code, name, quantity, unit price and line
+/// total, each applied promotion with what it saved, then subtotal, discounts and total.
+public enum ReceiptText {
+    public static func render(_ receipt: Receipt) -> String {
+        let money = MoneyStyle(currency: receipt.currency)
+        var rows: [[String]] = []
+        for line in receipt.lines {
+            rows.append([line.code, line.name, "\(line.quantity) ×", money.format(line.unitPrice), money.format(line.subtotal)])
+            if let promotion = line.promotion {
+                rows.append(["", "  \(promotion.name) (\(describe(promotion.type)))", "", "", money.format(-promotion.discount)])
+            }
+        }
+        var totals: [(String, Int64)] = [("Subtotal", receipt.subtotal)]
+        if receipt.itemDiscount > 0 { totals.append(("Item discounts", -receipt.itemDiscount)) }
+        if let cart = receipt.cartPromotion { totals.append(("\(cart.name) (cart)", -cart.discount)) }
+
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let amountWidth = max(widths[4], (totals.map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
+        let labelWidth = widths[0] + widths[1] + widths[2] + widths[3] + 6
+        let empty = "(the cart is empty)"
+        let labelsWidth = max(labelWidth, (totals.map(\.0.count) + ["Total".count]).max()!, rows.isEmpty ? empty.count - 2 - amountWidth : 0)
+        let ruleWidth = labelsWidth + 2 + amountWidth
+
+        var out = "Receipt \(receipt.at) (\(receipt.currency.code))\n"
+        out += String(repeating: "=", count: ruleWidth) + "\n"
+        if rows.isEmpty { out += empty + "\n" }
+        for row in rows {
+            var text = pad(row[0], widths[0]) + "  " + pad(row[1], widths[1]) + "  " + pad(row[2], widths[2], right: true)
+            text += " " + pad(row[3], widths[3], right: true)
+            out += pad(text, labelsWidth) + "  " + pad(row[4], amountWidth, right: true) + "\n"
+        }
+        out += String(repeating: "-", count: ruleWidth) + "\n"
+        for (label, value) in totals {
+            out += pad(label, labelsWidth) + "  " + pad(money.format(value), amountWidth, right: true) + "\n"
+        }
+        out += pad("Total", labelsWidth) + "  " + pad(money.format(receipt.total), amountWidth, right: true) + "\n"
+        if receipt.discount > 0 {
+            out += "You saved \(money.format(receipt.discount)).\n"
+        }
+        for warning in receipt.warnings { out += "warning: \(warning)\n" }
+        return out
+    }
+
+    static func describe(_ type: String) -> String {
+        switch type {
+        case "combo": "combo"
+        case "bulk": "bulk price"
+        case "percent": "percent off"
+        case "amount": "amount off"
+        default: type
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+}
+
+/// Amounts with their currency's symbol: `7.50 €`, `$7.50`, `¥1200`, `3.375 KWD`.
+public struct MoneyStyle: Sendable {
+    public let currency: Currency
+
+    public init(currency: Currency) {
+        self.currency = currency
+    }
+
+    public func format(_ amount: Int64) -> String {
+        var number = Amount.format(amount, minorDigits: currency.minorDigits)
+        let sign = amount < 0 ? "-" : ""
+        if amount < 0 { number.removeFirst() }
+        switch currency.code {
+        case "EUR": return "\(sign)\(number) €"
+        case "USD": return "\(sign)$\(number)"
+        case "GBP": return "\(sign)£\(number)"
+        case "JPY": return "\(sign)¥\(number)"
+        default: return "\(sign)\(number) \(currency.code)"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Promotions
+
+/// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, then a summary: the format compilers
+/// use, which editors and most CI log viewers turn into links.
+public enum TextReporter {
+    public static func line(_ diagnostic: Diagnostic, file: String) -> String {
+        "\(file):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+    }
+
+    public static func render(_ files: [PromotionFile]) -> String {
+        var out = ""
+        for file in files {
+            for diagnostic in file.diagnostics { out += line(diagnostic, file: file.name) + "\n" }
+        }
+        out += summary(errors: files.reduce(0) { $0 + $1.errorCount }, warnings: files.reduce(0) { $0 + $1.warningCount }, files: files.count) + "\n"
+        return out
+    }
+
+    /// `2 errors, 1 warning in 3 files`.
+    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file"))"
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
