@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flows one way: plist bytes → PlistReader → Promotions (definitions, diagnostics, RuleSet)
-// → Pricing ← carts (CheckoutFiles, on JSONParser) → receipts → the `checkout` command.
+// → Pricing ← carts (CheckoutFiles, on StrictJSON) → receipts → the `checkout` command.
 let package = Package(
     name: "Checkout",
     products: [
@@ -24,14 +24,14 @@ let package = Package(
         // Promotion files: plist values → promotion definitions + diagnostics.
         .target(name: "Promotions", dependencies: ["PlistReader", "Pricing"]),
         .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
-        // Strict JSON, for catalogs and carts.
-        .target(name: "JSONParser"),
-        .testTarget(name: "JSONParserTests", dependencies: ["JSONParser"]),
+        // Strict JSON reading and writing, for catalogs, carts, receipts and reports.
+        .target(name: "StrictJSON"),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         // The files users hand us and get back: catalogs, carts, batches, receipts.
-        .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "JSONParser", "PlistReader"]),
+        .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader"]),
         .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles"]),
         // Diagnostics as CI systems read them.
-        .target(name: "DiagnosticReporters", dependencies: ["Promotions"]),
+        .target(name: "DiagnosticReporters", dependencies: ["Promotions", "StrictJSON"]),
         .testTarget(name: "DiagnosticReportersTests", dependencies: ["DiagnosticReporters"]),
         // The command line: parse arguments, compose the layers, render.
         .executableTarget(

@@ -1,4 +1,4 @@
-import JSONParser
+import StrictJSON
 import Pricing
 
 /// Reads carts (SPEC §6): `["VOUCHER", "MUG"]`, or

@@ -1,4 +1,4 @@
-import JSONParser
+import StrictJSON
 import Pricing
 
 /// The product catalog, `Products.json` (SPEC §3):

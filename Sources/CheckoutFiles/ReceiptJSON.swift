@@ -1,4 +1,5 @@
 import Pricing
+import StrictJSON
 
 /// The receipt as JSON, exactly as SPEC §7 shows it: keys in that order, amounts as decimal
 /// strings with the currency's minor digits, quantities as integers.
@@ -58,82 +59,5 @@ public enum ReceiptJSON {
             out.member("total") { amount(receipt.total) }
             out.member("warnings") { out.array(receipt.warnings) { out.string($0) } }
         }
-    }
-}
-
-/// A small JSON emitter: compact, or indented by two spaces.
-final class JSONWriter {
-    let pretty: Bool
-    private(set) var text = ""
-    private var depth = 0
-    private var first = true
-
-    init(pretty: Bool) {
-        self.pretty = pretty
-    }
-
-    func raw(_ token: String) { text += token }
-
-    func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
-    }
-
-    private func newline() {
-        guard pretty else { return }
-        text += "\n" + String(repeating: "  ", count: depth)
-    }
-
-    func object(_ body: () -> Void) {
-        text += "{"
-        depth += 1
-        first = true
-        body()
-        depth -= 1
-        if !first { newline() }
-        text += "}"
-        first = false
-    }
-
-    func member(_ key: String, _ value: () -> Void) {
-        if !first { text += "," }
-        first = false
-        newline()
-        string(key)
-        text += pretty ? ": " : ":"
-        value()
-    }
-
-    func array<T>(_ elements: [T], _ body: (T) -> Void) {
-        text += "["
-        guard !elements.isEmpty else {
-            text += "]"
-            return
-        }
-        depth += 1
-        for (index, element) in elements.enumerated() {
-            if index > 0 { text += "," }
-            newline()
-            body(element)
-        }
-        depth -= 1
-        newline()
-        text += "]"
-        first = false
     }
 }

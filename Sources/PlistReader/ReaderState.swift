@@ -226,7 +226,7 @@ struct ReaderState {
             }
         case .streamed(let kind):
             if kind == .dict, element.awaitsValue, let key = element.pendingKey {
-                report(.structure, "<key>\(key.name)</key> has no value", at: key.location)
+                report(.structure, "<key>\(key.name.escapedForDisplay)</key> has no value", at: key.location)
             }
             handler.didClose(kind, depth: element.depth)
         case .node(let index, let kind):
@@ -307,7 +307,7 @@ struct ReaderState {
         stack[parentIndex].awaitsValue = false
         if stack[parentIndex].isStreamedParent {
             if let key = stack[parentIndex].pendingKey {
-                report(.structure, "<key>\(key.name)</key> has no value", at: key.location)
+                report(.structure, "<key>\(key.name.escapedForDisplay)</key> has no value", at: key.location)
             }
             stack[parentIndex].pendingKey = nil
         } else {
@@ -317,7 +317,7 @@ struct ReaderState {
 
     private mutating func dropDanglingKey(at index: Int) {
         let key = PlistValue(fragment: fragment, index: index)
-        report(.structure, "<key>\(key.text)</key> has no value", at: key.location)
+        report(.structure, "<key>\(key.text.escapedForDisplay)</key> has no value", at: key.location)
         removeLastNode()
     }
 

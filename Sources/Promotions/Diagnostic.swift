@@ -16,6 +16,8 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var location: SourceLocation
     /// The id of the promotion the problem belongs to, when known.
     public var promotion: String?
+    /// The position in ``PromotionFile/entries`` of the promotion the problem belongs to, if any.
+    public var entry: Int?
 
     public init(_ rule: DiagnosticRule, _ message: String, at location: SourceLocation, promotion: String? = nil) {
         self.rule = rule

@@ -21,9 +21,10 @@ struct PromotionDecoder {
         self.context = context
     }
 
-    /// The promotion `dict` defines, or nil when it has errors (all of them appended to `diagnostics`).
-    mutating func decode(_ dict: PlistValue, into diagnostics: inout [Diagnostic]) -> Promotion? {
-        var d = Decoding(dict: dict, context: context)
+    /// The promotion `dict` defines, or nil when it has errors (all of them appended to
+    /// `diagnostics`, tagged with `entry`), and the promotion's id when it has one.
+    mutating func decode(_ dict: PlistValue, entry: Int, into diagnostics: inout [Diagnostic]) -> (promotion: Promotion?, id: String?) {
+        var d = Decoding(dict: dict, context: context, entry: entry)
         let promotion = d.decode()
         if let identity = d.identity {
             if let first = ids[identity.id] {
@@ -33,7 +34,7 @@ struct PromotionDecoder {
             }
         }
         diagnostics.append(contentsOf: d.diagnostics)
-        return d.errors == 0 ? promotion : nil
+        return (d.errors == 0 ? promotion : nil, d.identity?.id)
     }
 }
 
@@ -41,6 +42,7 @@ struct PromotionDecoder {
 private struct Decoding {
     let dict: PlistValue
     let context: DecodingContext
+    let entry: Int
     var diagnostics: [Diagnostic] = []
     var errors = 0
     /// Each known key's `<key>` element and value, first occurrence only.
@@ -49,9 +51,10 @@ private struct Decoding {
     /// The promotion's id, once known, for every diagnostic.
     var identity: (id: String, location: SourceLocation, defaulted: Bool)?
 
-    init(dict: PlistValue, context: DecodingContext) {
+    init(dict: PlistValue, context: DecodingContext, entry: Int) {
         self.dict = dict
         self.context = context
+        self.entry = entry
     }
 
     var promotionID: String? { identity?.id }
@@ -59,6 +62,7 @@ private struct Decoding {
     mutating func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
         if diagnostic.promotion == nil { diagnostic.promotion = promotionID }
+        diagnostic.entry = entry
         if diagnostic.severity == .error { errors += 1 }
         diagnostics.append(diagnostic)
     }
@@ -120,10 +124,11 @@ private struct Decoding {
         }
         let rule = decodeRule(type)
         let codes = type == .cart ? [] : targets(required: true)
-        guard errors == 0, let name, let rule, let codes, let priority, let enabled else { return nil }
-        if let codes = self[.code] ?? self[.codes], let catalog = context.productCatalog {
-            checkProducts(rule: rule, targets: codes, catalog: catalog)
+        // Product checks need readable targets; the no-discount one a valid rule too.
+        if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog {
+            checkProducts(rule: rule, targets: targets, catalog: catalog)
         }
+        guard errors == 0, let name, let rule, let codes, let priority, let enabled else { return nil }
         return Promotion(id: identity?.id ?? name, name: name, rule: rule, codes: codes, start: start, end: end,
                          priority: priority, isEnabled: enabled, coupon: coupon)
     }
@@ -248,7 +253,7 @@ private struct Decoding {
     }
 
     /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
-    mutating func checkProducts(rule: Promotion.Rule, targets: PlistValue, catalog: Catalog) {
+    mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, catalog: Catalog) {
         let elements = targets.kind == .array ? Array(targets.children) : [targets]
         let digits = catalog.currency.minorDigits
         for element in elements {
@@ -259,12 +264,12 @@ private struct Decoding {
             }
             let listPrice = catalog[id].price
             switch rule {
-            case .bulk(_, let unitPrice) where unitPrice >= listPrice:
-                report(.noDiscount("bulk price \(Amount.format(unitPrice, minorDigits: digits)) is not below the list price of `\(code)` (\(Amount.format(listPrice, minorDigits: digits)))",
+            case .bulk(_, let unitPrice)? where unitPrice >= listPrice:
+                report(.noDiscount("bulk price \(Amount.format(unitPrice, minorDigits: digits)) is not below the list price of `\(code.escapedForDisplay)` (\(Amount.format(listPrice, minorDigits: digits)))",
                                    at: self[.price]!.location, promotion: promotionID))
-            case .combo, .percent, .amount:
+            case .combo?, .percent?, .amount?:
                 if listPrice == 0 {
-                    report(.noDiscount("`\(code)` is free (list price \(Amount.format(0, minorDigits: digits)))", at: element.location, promotion: promotionID))
+                    report(.noDiscount("`\(code.escapedForDisplay)` is free (list price \(Amount.format(0, minorDigits: digits)))", at: element.location, promotion: promotionID))
                 }
             default:
                 break
@@ -316,7 +321,7 @@ private struct Decoding {
         switch Amount.parseInteger(value.text) {
         case .success(let number): return number
         case .failure(.outOfRange): invalid("`\(key.text)` \(value.text.trimmed) is out of range", value)
-        case .failure: invalid("`\(key.text)` must be a whole number, not \"\(value.text.trimmed)\"", value)
+        case .failure: invalid("`\(key.text)` must be a whole number, not \"\(value.text.trimmed.escapedForDisplay)\"", value)
         }
         return nil
     }
@@ -331,7 +336,7 @@ private struct Decoding {
         do {
             return try Instant(rfc3339: value.text.trimmed)
         } catch {
-            invalid("`\(key.text)`: \(error.description)", value)
+            invalid("`\(key.text)`: \(error.description.escapedForDisplay)", value)
             return nil
         }
     }
@@ -357,7 +362,7 @@ private struct Decoding {
         case .failure(.outOfRange):
             invalid("`\(key.text)` \(text) is out of range (the largest amount is \(Amount.largest(minorDigits: currency.minorDigits)))", value)
         case .failure(.notANumber):
-            invalid("`\(key.text)` must be a decimal amount such as 19.99, not \"\(text)\"", value)
+            invalid("`\(key.text)` must be a decimal amount such as 19.99, not \"\(text.escapedForDisplay)\"", value)
         }
         return nil
     }
@@ -374,7 +379,7 @@ private struct Decoding {
         case .failure(.notWholeMinorUnits):
             invalid("`percent` must be a multiple of 0.01, not \(text)", value)
         case .failure(.notANumber):
-            invalid("`percent` must be a number such as 12.5, not \"\(text)\"", value)
+            invalid("`percent` must be a number such as 12.5, not \"\(text.escapedForDisplay)\"", value)
         }
         return nil
     }

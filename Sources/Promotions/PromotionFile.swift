@@ -27,6 +27,8 @@ public struct PromotionFile: Sendable {
     public var name: String
     /// The promotions without errors, in file order.
     public var promotions: [Promotion]
+    /// Every element of the promotions array, valid or not, in file order.
+    public var entries: [PromotionEntry]
     /// The currency the amounts were read in.
     public var currency: Currency
     /// Every problem, ordered by position in the file.
@@ -61,6 +63,15 @@ public struct PromotionFile: Sendable {
     }
 }
 
+/// One element of a file's promotions array: the promotion's id when it has one, and where it starts.
+public struct PromotionEntry: Sendable, Equatable {
+    public var id: String?
+    public var location: SourceLocation
+
+    /// The id, or where the promotion is when it has none: for reports.
+    public var label: String { id ?? "promotion at line \(location.line)" }
+}
+
 /// Follows the reader through a promotions file: either root form (SPEC §4), root keys, and each
 /// promotion as it completes, so memory holds one promotion's elements at a time.
 final class PromotionFileHandler: PlistStreamHandler {
@@ -68,6 +79,7 @@ final class PromotionFileHandler: PlistStreamHandler {
     private let checks: PromotionChecks
     private var diagnostics: [Diagnostic] = []
     private var promotions: [Promotion] = []
+    private var entries: [PromotionEntry] = []
     private var rootKind: PlistKind?
     private var rootLocation = SourceLocation(line: 1, column: 1)
     private var rootKeys: [String: SourceLocation] = [:]
@@ -95,7 +107,7 @@ final class PromotionFileHandler: PlistStreamHandler {
         let ordered = diagnostics.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
-        return PromotionFile(name: name, promotions: promotions, currency: decoder.context.currency, diagnostics: ordered)
+        return PromotionFile(name: name, promotions: promotions, entries: entries, currency: decoder.context.currency, diagnostics: ordered)
     }
 
     // MARK: PlistStreamHandler
@@ -157,13 +169,17 @@ final class PromotionFileHandler: PlistStreamHandler {
     }
 
     private func readPromotion(_ value: PlistValue) {
+        let entry = entries.count
         guard value.kind == .dict else {
-            report(.plistStructure("each promotion must be a <dict>, not a <\(value.kind)>", at: value.location))
+            var diagnostic = Diagnostic.plistStructure("each promotion must be a <dict>, not a <\(value.kind)>", at: value.location)
+            diagnostic.entry = entry
+            report(diagnostic)
+            entries.append(PromotionEntry(id: nil, location: value.location))
             return
         }
-        if let promotion = decoder.decode(value, into: &diagnostics) {
-            promotions.append(promotion)
-        }
+        let (promotion, id) = decoder.decode(value, entry: entry, into: &diagnostics)
+        entries.append(PromotionEntry(id: id, location: value.location))
+        if let promotion { promotions.append(promotion) }
     }
 
     private func readRootEntry(_ key: PlistKey, _ value: PlistValue) {

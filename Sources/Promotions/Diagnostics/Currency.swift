@@ -12,6 +12,6 @@ extension Diagnostic {
     }
 
     static func invalidCurrency(_ text: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.currency, "`currency` must be an ISO 4217 code of three upper-case letters such as EUR, not \"\(text)\"", at: location)
+        Diagnostic(.currency, "`currency` must be an ISO 4217 code of three upper-case letters such as EUR, not \"\(text.escapedForDisplay)\"", at: location)
     }
 }

@@ -8,7 +8,7 @@ extension DiagnosticRule {
 extension Diagnostic {
     static func duplicateID(_ id: String, first: SourceLocation, at location: SourceLocation, defaulted: Bool) -> Diagnostic {
         let how = defaulted ? " (its id defaults to its name)" : ""
-        return Diagnostic(.duplicateID, "duplicate promotion id `\(id)`\(how): the promotion at line \(first.line) already uses it; give each promotion a unique `id`",
+        return Diagnostic(.duplicateID, "duplicate promotion id `\(id.escapedForDisplay)`\(how): the promotion at line \(first.line) already uses it; give each promotion a unique `id`",
                           at: location, promotion: id)
     }
 }

@@ -7,6 +7,6 @@ extension DiagnosticRule {
 
 extension Diagnostic {
     static func duplicateKey(_ key: String, first: SourceLocation, at location: SourceLocation, promotion: String?) -> Diagnostic {
-        Diagnostic(.duplicateKey, "key `\(key)` appears twice (first at line \(first.line)); keep only one", at: location, promotion: promotion)
+        Diagnostic(.duplicateKey, "key `\(key.escapedForDisplay)` appears twice (first at line \(first.line)); keep only one", at: location, promotion: promotion)
     }
 }

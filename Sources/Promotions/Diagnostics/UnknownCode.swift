@@ -8,6 +8,6 @@ extension DiagnosticRule {
 extension Diagnostic {
     static func unknownCode(_ code: String, suggestions: [String], at location: SourceLocation, promotion: String?) -> Diagnostic {
         let hint = closestMatch(to: code, in: suggestions).map { "; did you mean `\($0)`?" } ?? ""
-        return Diagnostic(.unknownCode, "unknown product code `\(code)`: the catalog has no such product\(hint)", at: location, promotion: promotion)
+        return Diagnostic(.unknownCode, "unknown product code `\(code.escapedForDisplay)`: the catalog has no such product\(hint)", at: location, promotion: promotion)
     }
 }

@@ -1,4 +1,4 @@
-import JSONParser
+import StrictJSON
 import Testing
 
 @Suite("Strict JSON")

@@ -1,0 +1,51 @@
+import Promotions
+
+/// GitHub Actions workflow commands: `::error file=F,line=L,col=C,title=ID::MESSAGE`, which the runner
+/// turns into annotations on the pull request. Escaping follows the runner: `%`, CR and LF in the
+/// message; those and `:` and `,` in property values.
+public enum GitHubReporter {
+    public static func render(_ files: [PromotionFile]) -> String {
+        var out = ""
+        for file in files {
+            for d in file.diagnostics {
+                out += "::\(d.severity.rawValue) file=\(property(file.name)),line=\(d.location.line),col=\(d.location.column),"
+                out += "title=\(property(d.id))::\(data(d.message))\n"
+            }
+        }
+        out += TextReporter.summary(errors: files.errorCount, warnings: files.warningCount, files: files.count) + "\n"
+        return out
+    }
+
+    /// A command's message.
+    static func data(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A command's property value.
+    static func property(_ text: String) -> String {
+        data(text).replacingColonsAndCommas()
+    }
+}
+
+private extension String {
+    func replacingColonsAndCommas() -> String {
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,34 @@
+import Promotions
+import StrictJSON
+
+/// `{"files": [{"path", "diagnostics": [{"id", "severity", "message", "line", "column", "promotion"}]}],
+/// "errors": N, "warnings": N}` (SPEC §8), one document.
+public enum JSONReporter {
+    public static func render(_ files: [PromotionFile]) -> String {
+        let out = JSONWriter(pretty: true)
+        out.object {
+            out.member("files") {
+                out.array(files) { file in
+                    out.object {
+                        out.member("path") { out.string(file.name) }
+                        out.member("diagnostics") {
+                            out.array(file.diagnostics) { d in
+                                out.object {
+                                    out.member("id") { out.string(d.id) }
+                                    out.member("severity") { out.string(d.severity.rawValue) }
+                                    out.member("message") { out.string(d.message) }
+                                    out.member("line") { out.raw(String(d.location.line)) }
+                                    out.member("column") { out.raw(String(d.location.column)) }
+                                    out.member("promotion") { d.promotion.map { out.string($0) } ?? out.raw("null") }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            out.member("errors") { out.raw(String(files.errorCount)) }
+            out.member("warnings") { out.raw(String(files.warningCount)) }
+        }
+        return out.text + "\n"
+    }
+}

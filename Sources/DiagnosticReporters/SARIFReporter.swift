@@ -1,0 +1,100 @@
+import Promotions
+import StrictJSON
+
+/// SARIF 2.1.0: one run, every diagnostic rule listed in the driver, one result per diagnostic with
+/// its rule, level, message and region.
+public enum SARIFReporter {
+    public static func render(_ files: [PromotionFile], tool: ToolInfo) -> String {
+        let rules = DiagnosticRule.all
+        let out = JSONWriter(pretty: true)
+        out.object {
+            out.member("$schema") { out.string("https://json.schemastore.org/sarif-2.1.0.json") }
+            out.member("version") { out.string("2.1.0") }
+            out.member("runs") {
+                out.array([tool]) { tool in
+                    out.object {
+                        out.member("tool") {
+                            out.object {
+                                out.member("driver") {
+                                    out.object {
+                                        out.member("name") { out.string(tool.name) }
+                                        out.member("version") { out.string(tool.version) }
+                                        out.member("informationUri") { out.string(tool.informationURI) }
+                                        out.member("rules") { out.array(rules) { rule(out, $0) } }
+                                    }
+                                }
+                            }
+                        }
+                        out.member("artifacts") {
+                            out.array(files) { file in
+                                out.object { out.member("location") { out.object { out.member("uri") { out.string(uri(file.name)) } } } }
+                            }
+                        }
+                        out.member("results") {
+                            let results = files.enumerated().flatMap { index, file in file.diagnostics.map { (index, file, $0) } }
+                            out.array(results) { index, file, d in
+                                out.object {
+                                    out.member("ruleId") { out.string(d.id) }
+                                    out.member("ruleIndex") { out.raw(String(rules.firstIndex(of: d.rule) ?? 0)) }
+                                    out.member("level") { out.string(d.severity.rawValue) }
+                                    out.member("message") { out.object { out.member("text") { out.string(d.message) } } }
+                                    out.member("locations") {
+                                        out.array([d]) { d in
+                                            out.object {
+                                                out.member("physicalLocation") {
+                                                    out.object {
+                                                        out.member("artifactLocation") {
+                                                            out.object {
+                                                                out.member("uri") { out.string(uri(file.name)) }
+                                                                out.member("index") { out.raw(String(index)) }
+                                                            }
+                                                        }
+                                                        out.member("region") {
+                                                            out.object {
+                                                                out.member("startLine") { out.raw(String(d.location.line)) }
+                                                                out.member("startColumn") { out.raw(String(d.location.column)) }
+                                                            }
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                    if let promotion = d.promotion {
+                                        out.member("properties") { out.object { out.member("promotion") { out.string(promotion) } } }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out.text + "\n"
+    }
+
+    static func rule(_ out: JSONWriter, _ rule: DiagnosticRule) {
+        out.object {
+            out.member("id") { out.string(rule.id) }
+            out.member("shortDescription") { out.object { out.member("text") { out.string(rule.summary) } } }
+            out.member("defaultConfiguration") { out.object { out.member("level") { out.string(rule.severity.rawValue) } } }
+        }
+    }
+
+    /// A relative path as a relative URI reference; an absolute one as a `file://` URI. Characters
+    /// outside the unreserved set and `/` are percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+}

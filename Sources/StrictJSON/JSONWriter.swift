@@ -1,0 +1,81 @@
+/// Writes JSON: compact, or indented by two spaces. Structure comes from nested calls:
+///
+///     let out = JSONWriter(pretty: false)
+///     out.object { out.member("total") { out.string("74.50") } }
+///     out.text  // {"total":"74.50"}
+public final class JSONWriter {
+    public let pretty: Bool
+    public private(set) var text = ""
+    private var depth = 0
+    private var first = true
+
+    public init(pretty: Bool) {
+        self.pretty = pretty
+    }
+
+    /// A token written as is: a number, `true`, `null`.
+    public func raw(_ token: String) { text += token }
+
+    public func string(_ value: String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    private func newline() {
+        guard pretty else { return }
+        text += "\n" + String(repeating: "  ", count: depth)
+    }
+
+    public func object(_ body: () -> Void) {
+        text += "{"
+        depth += 1
+        first = true
+        body()
+        depth -= 1
+        if !first { newline() }
+        text += "}"
+        first = false
+    }
+
+    public func member(_ key: String, _ value: () -> Void) {
+        if !first { text += "," }
+        first = false
+        newline()
+        string(key)
+        text += pretty ? ": " : ":"
+        value()
+    }
+
+    public func array<T>(_ elements: [T], _ body: (T) -> Void) {
+        text += "["
+        guard !elements.isEmpty else {
+            text += "]"
+            return
+        }
+        depth += 1
+        for (index, element) in elements.enumerated() {
+            if index > 0 { text += "," }
+            newline()
+            body(element)
+        }
+        depth -= 1
+        newline()
+        text += "]"
+        first = false
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import CheckoutFiles
+import DiagnosticReporters
+import Pricing
+import Promotions
+
+extension ReporterKind: ExpressibleByArgument {}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check promotion files, reporting every problem with its line, for CI.",
+        discussion: """
+            Every problem of every file is reported, each with a stable ID. Without --catalog the files \
+            are checked on their own; with it, product codes, currencies and discounts are checked against \
+            the catalog too. Exit codes: 0 clean (warnings allowed), 1 errors found (or warnings with \
+            --strict), 64 usage error, 65 an invalid catalog, 66 a file cannot be opened. Nothing is \
+            priced and no file is written.
+            """)
+
+    @Argument(help: ArgumentHelp("Promotion files (Apple XML property lists).", valueName: "plist"))
+    var plists: [String]
+
+    @Option(help: ArgumentHelp("Also check product codes, currency and discounts against this catalog.", valueName: "json"))
+    var catalog: String?
+
+    @Option(help: ArgumentHelp("Report promotions that ended by this instant (RFC 3339). Default: now.", valueName: "instant"))
+    var at: String?
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(help: "Output format: text, json, github (Actions annotations), junit, sarif.")
+    var reporter: ReporterKind = .text
+
+    func validate() throws {
+        _ = try parseInstant(at)
+    }
+
+    func run() throws {
+        let instant = try parseInstant(at) ?? SystemClock.now()
+        var products: Catalog?
+        if let catalog {
+            do {
+                products = try CatalogFile.load(catalog)
+            } catch {
+                Console.error(error.description)
+                throw ExitStatus.forInput(error)
+            }
+        }
+        let checks = PromotionChecks(catalog: products, checksProducts: products != nil, expiryInstant: instant)
+        var files: [PromotionFile] = []
+        var unreadable = false
+        for path in plists {
+            do {
+                files.append(try PromotionFile.load(contentsOf: path, checks: checks))
+            } catch {
+                Console.error(error.description)
+                unreadable = true
+            }
+        }
+        OutputStream.standardOutput.write(reporter.render(files))
+        try Console.finishOutput()
+        if unreadable { throw ExitStatus.noInput }
+        let errors = files.reduce(0) { $0 + $1.errorCount }
+        let warnings = files.reduce(0) { $0 + $1.warningCount }
+        if errors > 0 || (strict && warnings > 0) { throw ExitStatus.failures }
+    }
+}
