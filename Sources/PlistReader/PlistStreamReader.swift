@@ -29,45 +29,16 @@ public enum PlistStreamReader {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw PlistFileError(path: path, reason: "is a directory")
         }
-        let parser = Parser(name: path, limits: limits, handler: handler)
-        let chunkSize = 1 << 18
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var total = 0
-        while !parser.isStopped {
-            let count = Glibc.read(fd, buffer.baseAddress, chunkSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PlistFileError(path: path, reason: systemError(errno))
-            }
-            if count == 0 { break }
-            total += count
-            if total > limits.maxFileSize {
-                parser.refuseSize(limit: limits.maxFileSize)
-                return
-            }
-            parser.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-        parser.finish()
+        let parser = Parser(name: path, source: .file(fd), limits: limits, handler: handler)
+        parser.run()
+        if let code = parser.readError { throw PlistFileError(path: path, reason: systemError(code)) }
     }
 
     /// Reads a property list held in memory; `name` stands for the file in messages.
     public static func read(
         bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits = .default, handler: PlistStreamHandler
     ) {
-        let parser = Parser(name: name, limits: limits, handler: handler)
-        if bytes.count > limits.maxFileSize {
-            parser.refuseSize(limit: limits.maxFileSize)
-            return
-        }
-        var offset = 0
-        let chunkSize = 1 << 18
-        while offset < bytes.count, !parser.isStopped {
-            let end = min(offset + chunkSize, bytes.count)
-            parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
-            offset = end
-        }
-        parser.finish()
+        Parser(name: name, source: .memory(bytes), limits: limits, handler: handler).run()
     }
 
     /// Reads a property list held in a byte array.
@@ -80,22 +51,87 @@ private func systemError(_ code: Int32) -> String {
     String(cString: strerror(code))
 }
 
-/// One libxml2 push-parser run.
+/// Where libxml2 pulls the bytes from, through ``readInput``.
+struct InputSource {
+    enum Origin {
+        case file(Int32)
+        case memory(UnsafeRawBufferPointer)
+    }
+
+    let origin: Origin
+    let limit: Int
+    let state: UnsafeMutablePointer<ReaderState>
+    var offset = 0
+    var bomChecked = false
+    var readError: Int32?
+}
+
+/// libxml2's read callback: fills `buffer` with up to `length` bytes, 0 at the end. A failure (read
+/// error, size limit) stops the reading and ends the input: libxml2 may read before the context
+/// exists, and does not survive a -1 there.
+/// A leading UTF-8 byte order mark is dropped (libxml2 is told the input is UTF-8 before it sees
+/// any byte, so it no longer looks for one).
+private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
+    let input = context.unsafelyUnwrapped.assumingMemoryBound(to: InputSource.self)
+    guard let buffer, length > 0, !input.pointee.state.pointee.stopped else { return 0 }
+    var count: Int
+    switch input.pointee.origin {
+    case .file(let fd):
+        repeat {
+            count = Glibc.read(fd, buffer, Int(length))
+        } while count < 0 && errno == EINTR
+        if count < 0 {
+            input.pointee.readError = errno
+            input.pointee.state.pointee.stopped = true
+            return 0
+        }
+    case .memory(let bytes):
+        count = min(Int(length), bytes.count - input.pointee.offset)
+        if count > 0 {
+            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + input.pointee.offset, byteCount: count)
+        }
+    }
+    input.pointee.offset += count
+    if input.pointee.offset > input.pointee.limit {
+        input.pointee.state.pointee.report(.forbidden, "the file is larger than \(input.pointee.limit) bytes",
+                                           at: SourceLocation(line: 1, column: 1), haltingParser: false)
+        return 0
+    }
+    if !input.pointee.bomChecked, count > 0 {
+        input.pointee.bomChecked = true
+        // The whole mark arrives in the first read: reads are at least 4 bytes unless the file is shorter.
+        let raw = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+        if count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
+            (raw).update(from: raw + 3, count: count - 3)
+            count -= 3
+        }
+    }
+    return Int32(count)
+}
+
+/// One libxml2 parse, pulling bytes from its source as it goes.
 private final class Parser {
     let state: UnsafeMutablePointer<ReaderState>
+    let input: UnsafeMutablePointer<InputSource>
     let context: xmlParserCtxtPtr
 
-    init(name: String, limits: PlistLimits, handler: PlistStreamHandler) {
+    init(name: String, source: InputSource.Origin, limits: PlistLimits, handler: PlistStreamHandler) {
         libxmlSetUp
         let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
         state.initialize(to: ReaderState(handler: handler, limits: limits))
+        let input = UnsafeMutablePointer<InputSource>.allocate(capacity: 1)
+        input.initialize(to: InputSource(origin: source, limit: limits.maxFileSize, state: state))
         var sax = makeHandler()
         self.state = state
-        context = name.withCString { xmlCreatePushParserCtxt(&sax, state, nil, 0, $0) }
+        self.input = input
+        context = xmlCreateIOParserCtxt(&sax, state, readInput, nil, input, XML_CHAR_ENCODING_UTF8)
+        if let file = name.withCString({ xmlStrdup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }) {
+            // Messages from libxml2 name the file; its `filename` is owned by the input.
+            context.pointee.input.pointee.filename = UnsafePointer(UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+        }
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue
             | XML_PARSE_NOCDATA.rawValue
         xmlCtxtUseOptions(context, Int32(options))
-        xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
         state.pointee.parser = context
     }
 
@@ -103,40 +139,15 @@ private final class Parser {
         xmlFreeParserCtxt(context)
         state.deinitialize(count: 1)
         state.deallocate()
+        input.deinitialize(count: 1)
+        input.deallocate()
     }
 
-    var isStopped: Bool { state.pointee.stopped }
+    var readError: Int32? { input.pointee.readError }
 
-    /// Bytes of a leading UTF-8 byte order mark still to be recognized.
-    private var bomBytesSeen = 0
-    private var bomDecided = false
-
-    func feed(_ bytes: UnsafeRawBufferPointer) {
-        var bytes = bytes
-        // libxml2 is told the input is UTF-8 before it sees any byte, so it no longer looks for a
-        // byte order mark: drop one here.
-        while !bomDecided, let first = bytes.first {
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            if first == bom[bomBytesSeen] {
-                bomBytesSeen += 1
-                bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst())
-                if bomBytesSeen == 3 { bomDecided = true }
-            } else {
-                bomDecided = true
-                if bomBytesSeen > 0 { bom[..<bomBytesSeen].withUnsafeBytes { push($0) } }
-            }
-        }
-        push(bytes)
-    }
-
-    private func push(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty, !state.pointee.stopped else { return }
-        _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
-    }
-
-    func finish() {
+    func run() {
         guard !state.pointee.stopped else { return }
-        _ = xmlParseChunk(context, nil, 0, 1)
+        _ = xmlParseDocument(context)
         if !state.pointee.stopped, context.pointee.errNo != 0 || context.pointee.wellFormed == 0 {
             // libxml2 failed without telling us through the error callback.
             state.pointee.report(.malformed, "the XML is not well-formed", at: state.pointee.cursorLocation())
@@ -144,10 +155,6 @@ private final class Parser {
         if !state.pointee.stopped, !state.pointee.sawDocumentElement {
             state.pointee.report(.malformed, "the file holds no XML element", at: SourceLocation(line: 1, column: 1))
         }
-    }
-
-    func refuseSize(limit: Int) {
-        state.pointee.report(.forbidden, "the file is larger than \(limit) bytes", at: SourceLocation(line: 1, column: 1))
     }
 }
 

@@ -52,10 +52,11 @@ struct PlistNodeRecord {
 }
 
 /// Storage for one materialized value and its descendants: flat nodes and one text buffer.
-/// The reader reuses it between values when nobody else holds it.
+/// The reader reuses it between values when nobody else holds it. Only the reading thread mutates
+/// it, so the per-access exclusivity checks (a sixth of the reading time) are switched off.
 final class PlistFragment {
-    var nodes: ContiguousArray<PlistNodeRecord> = []
-    var text: ContiguousArray<UInt8> = []
+    @exclusivity(unchecked) var nodes: ContiguousArray<PlistNodeRecord> = []
+    @exclusivity(unchecked) var text: ContiguousArray<UInt8> = []
 
     func reset() {
         nodes.removeAll(keepingCapacity: true)
@@ -101,6 +102,13 @@ public struct PlistValue {
 
     /// The elements of an array (or the alternating keys and values of a dict), in file order.
     public var children: Children { Children(fragment: fragment, start: index + 1, end: record.end) }
+
+    /// This element's position within the value it was read with: a plain integer for cheap
+    /// bookkeeping, turned back into a value by ``value(at:)`` on any value of the same read.
+    public var position: Int { index }
+
+    /// The element at `position` (from ``position``) of the value this one was read with.
+    public func value(at position: Int) -> PlistValue { PlistValue(fragment: fragment, index: position) }
 
     /// The entries of a dict in file order. Repeated keys are kept: spotting them is the caller's job.
     public var entries: Entries { Entries(children: children) }

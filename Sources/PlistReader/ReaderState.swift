@@ -16,8 +16,6 @@ struct OpenElement {
     var location: SourceLocation
     /// For dicts: a key was read and waits for its value.
     var awaitsValue = false
-    /// For streamed dicts: the key waiting for its value.
-    var pendingKey: PlistKey?
     /// For `<plist>`: how many values it holds.
     var values = 0
     /// Whether stray text in this container was already reported.
@@ -45,7 +43,11 @@ struct ReaderState {
     let limits: PlistLimits
     var parser: xmlParserCtxtPtr?
     var fragment = PlistFragment()
+    /// Plain data, so that pushing, popping and copying cost nothing beyond the bytes.
     var stack: ContiguousArray<OpenElement> = []
+    /// For `<plist>` and streamed containers, which always sit at the bottom of `stack` (a streamed
+    /// container's parent is streamed too): the key of a streamed dict waiting for its value.
+    var pendingKeys: ContiguousArray<PlistKey?> = []
     /// Nesting inside an element being skipped (unknown, or misplaced).
     var skipDepth = 0
     var sawDocumentElement = false
@@ -60,12 +62,15 @@ struct ReaderState {
 
     // MARK: Issues
 
-    mutating func report(_ kind: PlistIssue.Kind, _ message: String, at location: SourceLocation) {
+    /// Reports an issue; a fatal one stops the reading. From libxml2's read callback pass
+    /// `haltingParser: false`: halting the parser there pulls the buffer from under libxml2, and the
+    /// callback ends the input instead.
+    mutating func report(_ kind: PlistIssue.Kind, _ message: String, at location: SourceLocation, haltingParser: Bool = true) {
         guard !stopped else { return }
         let issue = PlistIssue(kind, message, at: location)
         if issue.isFatal {
             stopped = true
-            if let parser { xmlStopParser(parser) }
+            if haltingParser, let parser { xmlStopParser(parser) }
         }
         handler.didFind(issue)
     }
@@ -134,6 +139,7 @@ struct ReaderState {
             sawDocumentElement = true
             if isPlistElement(name) {
                 stack.append(OpenElement(role: .plist, depth: -1, location: location))
+                pendingKeys.append(nil)
             } else {
                 report(.structure, "the root element must be <plist>, not <\(string(name))>", at: location)
                 skipDepth = 1
@@ -190,15 +196,15 @@ struct ReaderState {
         }
 
         let depth = parent.depth + 1
-        if parent.isStreamedParent, kind.isContainer, kind != .key {
-            let key = parent.pendingKey
-            stack[parentIndex].pendingKey = nil
+        if parent.isStreamedParent, kind.isContainer {
+            let key = pendingKeys[parentIndex]
             if handler.shouldStream(kind, depth: depth, key: key) {
+                pendingKeys[parentIndex] = nil
                 stack.append(OpenElement(role: .streamed(kind), depth: depth, location: location))
+                pendingKeys.append(nil)
                 handler.didOpen(kind, at: location, depth: depth, key: key)
                 return
             }
-            stack[parentIndex].pendingKey = key
         }
         if fragment.nodes.count >= limits.maxValueElements {
             report(.forbidden, "one value holds more than \(limits.maxValueElements) elements", at: location)
@@ -221,13 +227,15 @@ struct ReaderState {
         guard let element = stack.popLast() else { return }
         switch element.role {
         case .plist:
+            pendingKeys.removeLast()
             if element.values == 0 {
                 report(.structure, "<plist> holds no value", at: element.location)
             }
         case .streamed(let kind):
-            if kind == .dict, element.awaitsValue, let key = element.pendingKey {
+            if kind == .dict, element.awaitsValue, let key = pendingKeys.last ?? nil {
                 report(.structure, "<key>\(key.name.escapedForDisplay)</key> has no value", at: key.location)
             }
+            pendingKeys.removeLast()
             handler.didClose(kind, depth: element.depth)
         case .node(let index, let kind):
             fragment.nodes[index].end = fragment.nodes.count
@@ -248,14 +256,14 @@ struct ReaderState {
                 stack[parentIndex].awaitsValue = true
                 if stack[parentIndex].isStreamedParent {
                     let value = PlistValue(fragment: fragment, index: index)
-                    stack[parentIndex].pendingKey = PlistKey(name: value.text, location: value.location)
+                    pendingKeys[parentIndex] = PlistKey(name: value.text, location: value.location)
                     fragment.reset()
                 }
                 return
             }
             if stack[parentIndex].isStreamedParent {
-                let key = stack[parentIndex].pendingKey
-                stack[parentIndex].pendingKey = nil
+                let key = pendingKeys[parentIndex]
+                pendingKeys[parentIndex] = nil
                 handler.didRead(PlistValue(fragment: fragment, index: index), depth: element.depth, key: key)
                 if isKnownUniquelyReferenced(&fragment) {
                     fragment.reset()
@@ -296,7 +304,7 @@ struct ReaderState {
         guard stack[parentIndex].awaitsValue else { return }
         stack[parentIndex].awaitsValue = false
         if stack[parentIndex].isStreamedParent {
-            stack[parentIndex].pendingKey = nil
+            pendingKeys[parentIndex] = nil
         } else {
             removeLastNode()
         }
@@ -306,10 +314,10 @@ struct ReaderState {
     private mutating func dropDanglingKey(_ parentIndex: Int) {
         stack[parentIndex].awaitsValue = false
         if stack[parentIndex].isStreamedParent {
-            if let key = stack[parentIndex].pendingKey {
+            if let key = pendingKeys[parentIndex] {
                 report(.structure, "<key>\(key.name.escapedForDisplay)</key> has no value", at: key.location)
             }
-            stack[parentIndex].pendingKey = nil
+            pendingKeys[parentIndex] = nil
         } else {
             dropDanglingKey(at: fragment.nodes.count - 1)
         }

@@ -105,31 +105,34 @@ public enum Amount {
     /// Parses an integer written in decimal (`-?digits`, surrounding whitespace ignored).
     public static func parseInteger(_ text: String) -> Result<Int64, ParseError> {
         var text = text
-        return text.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            var i = start
-            let negative = i < end && bytes[i] == UInt8(ascii: "-")
-            if negative { i += 1 }
-            guard i < end else { return .failure(.notANumber) }
-            var magnitude: UInt64 = 0
-            while i < end {
-                guard isDigit(bytes[i]) else { return .failure(.notANumber) }
-                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- 48))
-                if o1 || o2 { return .failure(.outOfRange) }
-                magnitude = sum
-                i += 1
-            }
-            if negative {
-                guard magnitude <= UInt64(Int64.max) + 1 else { return .failure(.outOfRange) }
-                return .success(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
-            }
-            guard magnitude <= UInt64(Int64.max) else { return .failure(.outOfRange) }
-            return .success(Int64(magnitude))
+        return text.withUTF8 { parseInteger($0) }
+    }
+
+    /// Parses an integer written in decimal, given as UTF-8 bytes.
+    public static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Int64, ParseError> {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        var i = start
+        let negative = i < end && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < end else { return .failure(.notANumber) }
+        var magnitude: UInt64 = 0
+        while i < end {
+            guard isDigit(bytes[i]) else { return .failure(.notANumber) }
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- 48))
+            if o1 || o2 { return .failure(.outOfRange) }
+            magnitude = sum
+            i += 1
         }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return .failure(.outOfRange) }
+            return .success(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
+        }
+        guard magnitude <= UInt64(Int64.max) else { return .failure(.outOfRange) }
+        return .success(Int64(magnitude))
     }
 
     /// Formats minor units as a decimal string with exactly `minorDigits` decimals: `"74.50"`, `"1200"`.

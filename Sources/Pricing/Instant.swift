@@ -23,9 +23,15 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Parses RFC 3339: `2026-11-21T10:00:00Z`, `2026-11-21T11:00:00+01:00`, `2026-11-21T10:00:00.250Z`.
     /// `T` and `Z` may be lower case. Years run from 0000 to 9999 in UTC.
     public init(rfc3339 text: String) throws(ParseError) {
-        let b = Array(text.utf8)
+        var text = text
+        let result = text.withUTF8 { bytes in Result<Instant, ParseError> { () throws(ParseError) in try Instant(rfc3339: bytes) } }
+        self = try result.get()
+    }
+
+    /// Parses RFC 3339 text given as UTF-8 bytes, without copying them.
+    public init(rfc3339 b: UnsafeBufferPointer<UInt8>) throws(ParseError) {
         func fail(_ why: String) -> ParseError {
-            ParseError(description: "\"\(text)\" is not an RFC 3339 date-time (\(why); expected e.g. 2026-11-21T10:00:00Z)")
+            ParseError(description: "\"\(String(decoding: b, as: UTF8.self))\" is not an RFC 3339 date-time (\(why); expected e.g. 2026-11-21T10:00:00Z)")
         }
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= b.count else { return nil }

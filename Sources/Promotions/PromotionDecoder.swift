@@ -45,9 +45,10 @@ private struct Decoding {
     let entry: Int
     var diagnostics: [Diagnostic] = []
     var errors = 0
-    /// Each known key's `<key>` element and value, first occurrence only.
-    var keys = [PlistValue?](repeating: nil, count: PromotionKey.allCases.count)
-    var values = [PlistValue?](repeating: nil, count: PromotionKey.allCases.count)
+    /// Each known key's `<key>` element and value (positions within `dict`, -1 when absent), first
+    /// occurrence only. Plain integers in inline storage: no allocation or reference counting per promotion.
+    var keys = InlineArray<16, Int32>(repeating: -1)
+    var values = InlineArray<16, Int32>(repeating: -1)
     /// The promotion's id, once known, for every diagnostic.
     var identity: (id: String, location: SourceLocation, defaulted: Bool)?
 
@@ -71,7 +72,12 @@ private struct Decoding {
         report(.invalidValue(message, at: at.location, promotion: promotionID))
     }
 
-    subscript(key: PromotionKey) -> PlistValue? { values[key.rawValue] }
+    subscript(key: PromotionKey) -> PlistValue? {
+        let position = values[key.rawValue]
+        return position < 0 ? nil : dict.value(at: Int(position))
+    }
+
+    func keyElement(_ key: PromotionKey) -> PlistValue { dict.value(at: Int(keys[key.rawValue])) }
 
     mutating func decode() -> Promotion? {
         var late: [Diagnostic] = []
@@ -80,12 +86,12 @@ private struct Decoding {
                 late.append(.unknownKey(key.text, known: PromotionKey.allTexts, at: key.location, promotion: nil))
                 continue
             }
-            if let first = keys[known.rawValue] {
-                late.append(.duplicateKey(known.text, first: first.location, at: key.location, promotion: nil))
+            if keys[known.rawValue] >= 0 {
+                late.append(.duplicateKey(known.text, first: keyElement(known).location, at: key.location, promotion: nil))
                 continue
             }
-            keys[known.rawValue] = key
-            values[known.rawValue] = value
+            keys[known.rawValue] = Int32(key.position)
+            values[known.rawValue] = Int32(value.position)
         }
 
         // Identity first, so that every diagnostic can name the promotion.
@@ -183,7 +189,7 @@ private struct Decoding {
                                    at: dict.location, promotion: promotionID))
                 return nil
             case (let percent?, let amount?):
-                let later = keys[PromotionKey.percent.rawValue]!.location > keys[PromotionKey.amount.rawValue]!.location ? percent : amount
+                let later = keyElement(.percent).location > keyElement(.amount).location ? percent : amount
                 invalid("a cart promotion takes `percent` or `amount`, not both; remove one", later)
                 return nil
             case (.some, nil):
@@ -219,7 +225,7 @@ private struct Decoding {
             }
             return nil
         case (.some, .some):
-            let later = keys[PromotionKey.code.rawValue]!.location > keys[PromotionKey.codes.rawValue]!.location ? self[.code]! : self[.codes]!
+            let later = keyElement(.code).location > keyElement(.codes).location ? self[.code]! : self[.codes]!
             invalid("give `code` or `codes`, not both; remove one", later)
             return nil
         case (.some, nil):
@@ -293,9 +299,9 @@ private struct Decoding {
         return value
     }
 
-    mutating func requiredString(_ key: PromotionKey, needed: String) -> String? {
+    mutating func requiredString(_ key: PromotionKey, needed: @autoclosure () -> String) -> String? {
         guard self[key] != nil else {
-            report(.missingKey("key `\(key.text)`", needed: needed, at: dict.location, promotion: promotionID))
+            report(.missingKey("key `\(key.text)`", needed: needed(), at: dict.location, promotion: promotionID))
             return nil
         }
         return string(key)
@@ -318,7 +324,7 @@ private struct Decoding {
 
     mutating func integer(_ key: PromotionKey) -> Int64? {
         guard let value = expect(key, [.integer], "an <integer>") else { return nil }
-        switch Amount.parseInteger(value.text) {
+        switch value.withTextBytes(Amount.parseInteger) {
         case .success(let number): return number
         case .failure(.outOfRange): invalid("`\(key.text)` \(value.text.trimmed) is out of range", value)
         case .failure: invalid("`\(key.text)` must be a whole number, not \"\(value.text.trimmed.escapedForDisplay)\"", value)
@@ -333,9 +339,13 @@ private struct Decoding {
 
     mutating func date(_ key: PromotionKey) -> Instant? {
         guard let value = expect(key, [.date], "a <date>") else { return nil }
-        do {
-            return try Instant(rfc3339: value.text.trimmed)
-        } catch {
+        let parsed = value.withTextBytes { bytes in
+            Result<Instant, Instant.ParseError> { () throws(Instant.ParseError) in try Instant(rfc3339: trimmedBytes(bytes)) }
+        }
+        switch parsed {
+        case .success(let instant):
+            return instant
+        case .failure(let error):
             invalid("`\(key.text)`: \(error.description.escapedForDisplay)", value)
             return nil
         }
@@ -344,9 +354,13 @@ private struct Decoding {
     /// Money in the context's currency: exact, a whole number of minor units, within bounds.
     mutating func money(_ key: PromotionKey, minimum: Int64? = nil, positive: Bool = false) -> Int64? {
         guard let value = expect(key, [.real, .integer, .string], "an amount (<real>, <integer> or <string>)") else { return nil }
-        let text = value.text.trimmed
         let currency = context.currency
-        switch Amount.parse(text, minorDigits: currency.minorDigits) {
+        let parsed = value.withTextBytes { Amount.parse($0, minorDigits: currency.minorDigits) }
+        if case .success(let amount) = parsed, amount > 0 || (!positive && amount >= (minimum ?? .min)) {
+            return amount
+        }
+        let text = value.text.trimmed
+        switch parsed {
         case .success(let amount):
             if positive, amount <= 0 {
                 invalid("`\(key.text)` must be greater than 0, not \(text)", value)
@@ -370,8 +384,10 @@ private struct Decoding {
     /// `percent`: a <real> or <integer>, a multiple of 0.01 in (0, 100], as hundredths of a percent.
     mutating func percentage() -> Int64? {
         guard let value = expect(.percent, [.real, .integer], "a <real> or <integer>") else { return nil }
+        let parsed = value.withTextBytes { Amount.parse($0, minorDigits: 2) }
+        if case .success(let hundredths) = parsed, hundredths > 0, hundredths <= 10_000 { return hundredths }
         let text = value.text.trimmed
-        switch Amount.parse(text, minorDigits: 2) {
+        switch parsed {
         case .success(let hundredths) where hundredths > 0 && hundredths <= 10_000:
             return hundredths
         case .success, .failure(.outOfRange):
@@ -395,4 +411,14 @@ extension String {
         }
         return String(scalars[first...last])
     }
+}
+
+/// `bytes` without surrounding XML whitespace.
+func trimmedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
 }

@@ -30,13 +30,32 @@ enum PromotionKey: Int, CaseIterable {
 
     static let allTexts = allCases.map(\.text)
 
-    /// The key spelled by these bytes, compared without building a String.
+    /// The key spelled by these bytes, compared without building a String: the length and first
+    /// byte leave one candidate.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for key in PromotionKey.allCases where key.matches(bytes) {
-            self = key
-            return
+        guard let first = bytes.first else { return nil }
+        let candidate: PromotionKey
+        switch (bytes.count, first) {
+        case (4, UInt8(ascii: "n")): candidate = .name
+        case (2, UInt8(ascii: "i")): candidate = .id
+        case (4, UInt8(ascii: "t")): candidate = .type
+        case (4, UInt8(ascii: "c")): candidate = .code
+        case (5, UInt8(ascii: "c")): candidate = .codes
+        case (8, UInt8(ascii: "q")): candidate = .quantity
+        case (4, UInt8(ascii: "p")): candidate = .paid
+        case (5, UInt8(ascii: "p")): candidate = .price
+        case (7, UInt8(ascii: "p")): candidate = .percent
+        case (6, UInt8(ascii: "a")): candidate = .amount
+        case (7, UInt8(ascii: "m")): candidate = .minimum
+        case (5, UInt8(ascii: "s")): candidate = .start
+        case (3, UInt8(ascii: "e")): candidate = .end
+        case (8, UInt8(ascii: "p")): candidate = .priority
+        case (7, UInt8(ascii: "e")): candidate = .enabled
+        case (6, UInt8(ascii: "c")): candidate = .coupon
+        default: return nil
         }
-        return nil
+        guard candidate.matches(bytes) else { return nil }
+        self = candidate
     }
 
     private func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
