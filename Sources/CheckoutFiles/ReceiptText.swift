@@ -43,6 +43,16 @@ public enum ReceiptText {
         return out
     }
 
+    /// One line per cart, for batches: `day.ndjson:3: total 81.00 € (subtotal 85.00 €, discount 4.00 €, 2 lines)`.
+    public static func renderLine(_ receipt: Receipt, label: String) -> String {
+        let money = MoneyStyle(currency: receipt.currency)
+        let lines = receipt.lines.count == 1 ? "1 line" : "\(receipt.lines.count) lines"
+        var out = "\(label): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
+        out += "discount \(money.format(receipt.discount)), \(lines))"
+        for warning in receipt.warnings { out += "; warning: \(warning)" }
+        return out + "\n"
+    }
+
     static func describe(_ type: String) -> String {
         switch type {
         case "combo": "combo"

@@ -10,7 +10,7 @@ struct Price: ParsableCommand {
             {"code", "quantity"}) and optional "coupons", "at" and "currency". Files named *.ndjson or \
             *.jsonl, and every input with --batch, hold one cart per line. One cart prints one receipt; \
             several carts or a batch print one line per cart (NDJSON with --format json), a cart that \
-            cannot be priced giving {"line": N, "error": "..."} in its place, and exit 1.
+            cannot be priced giving an error line ({"line": N, "error": "..."}) in its place, and exit 1.
             """)
 
     @Argument(help: ArgumentHelp("Cart files; - reads standard input.", valueName: "cart"))
@@ -73,13 +73,13 @@ struct Price: ParsableCommand {
             case (.success(let receipt), .json):
                 out.write(ReceiptJSON.render(receipt) + "\n")
             case (.success(let receipt), .text):
-                out.write("==> \(label) <==\n" + ReceiptText.render(receipt) + "\n")
+                out.write(ReceiptText.renderLine(receipt, label: label))
             case (.failure(let error), .json):
                 failed = true
                 out.write(ReceiptJSON.renderError(line: line, message: isBatchLine ? error.detail : error.description) + "\n")
             case (.failure(let error), .text):
                 failed = true
-                out.write("==> \(label) <==\nerror: \(error.description)\n\n")
+                out.write("\(label): error: \(error.detail)\n")
             }
         }
         for (index, path) in carts.enumerated() {

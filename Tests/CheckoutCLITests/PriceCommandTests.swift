@@ -162,3 +162,20 @@ struct PriceCommandTests {
         #expect(stderr.contains("error: cannot write the output: Broken pipe"))
     }
 }
+
+@Suite("checkout price, several carts as text")
+struct PriceManyTextTests {
+    @Test("one line per cart, errors in place, exit 1")
+    func oneLinePerCart() throws {
+        let dir = try temporaryDirectory(["day.ndjson": "[\"TSHIRT\", \"TSHIRT\", \"TSHIRT\", \"VOUCHER\", \"TSHIRT\"]\n[\"HAT\"]\n", "c.json": "{\"coupons\": [\"X\"], \"items\": [\"MUG\"]}"])
+        let run = try checkout(["price", "day.ndjson", "c.json", "gone.json"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+        day.ndjson:1: total 81.00 € (subtotal 85.00 €, discount 4.00 €, 2 lines)
+        day.ndjson:2: error: items[0]: unknown product code "HAT"
+        c.json: total 7.50 € (subtotal 7.50 €, discount 0.00 €, 1 line); warning: coupon "X" matches no active promotion
+        gone.json: error: cannot open: No such file or directory
+
+        """)
+    }
+}
