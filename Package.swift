@@ -29,7 +29,9 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         // The files users hand us and get back: catalogs, carts, batches, receipts.
         .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader"]),
-        .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles"]),
+        .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles", "Workloads"]),
+        // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
+        .target(name: "Workloads", dependencies: ["CheckoutFiles", "Pricing", "Promotions"]),
         // Diagnostics as CI systems read them.
         .target(name: "DiagnosticReporters", dependencies: ["Promotions", "StrictJSON"]),
         .testTarget(name: "DiagnosticReportersTests", dependencies: ["DiagnosticReporters"]),
@@ -37,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutFiles", "DiagnosticReporters", "Pricing", "Promotions",
+                "CheckoutFiles", "DiagnosticReporters", "Pricing", "Promotions", "StrictJSON", "Workloads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"]),

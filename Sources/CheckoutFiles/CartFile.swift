@@ -4,13 +4,18 @@ import Pricing
 /// Reads carts (SPEC §6): `["VOUCHER", "MUG"]`, or
 /// `{"currency": "EUR", "at": "…", "coupons": ["SPRING"], "items": ["MUG", {"code": "TSHIRT", "quantity": 3}]}`.
 /// Items are resolved against the catalog and merged into lines while reading.
+///
+/// Reading is fast: a byte scanner reads the shapes carts have, interning codes as it goes, and the
+/// strict tree parser reads the rest (errors included), so both always agree.
 public struct CartReader {
     public let catalog: Catalog
     private var merger: CartLineMerger
+    private let scanner: CartScanner
 
     public init(catalog: Catalog) {
         self.catalog = catalog
         merger = CartLineMerger(productCount: catalog.products.count)
+        scanner = CartScanner(codes: CodeTable(catalog: catalog))
     }
 
     /// Reads the cart in `bytes`; `name` is the file as messages show it.
@@ -19,6 +24,12 @@ public struct CartReader {
     }
 
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+        if let cart = scanner.scan(bytes, merger: &merger) { return cart }
+        return try readTree(bytes, name: name)
+    }
+
+    /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
+    public mutating func readTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
         let root: JSONValue
         do {
             root = try JSONParser().parse(bytes)

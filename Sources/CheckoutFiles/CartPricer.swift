@@ -56,14 +56,26 @@ public struct BatchLines: Sequence {
         path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
     }
 
-    public func makeIterator() -> Iterator { Iterator(bytes: bytes) }
+    public func makeIterator() -> Array<(line: Int, range: Range<Int>)>.Iterator {
+        bytes.withUnsafeBufferPointer { all in
+            var lines = LineWalker(bytes: all)
+            var result: [(line: Int, range: Range<Int>)] = []
+            while let next = lines.next() { result.append(next) }
+            return result.makeIterator()
+        }
+    }
 
-    public struct Iterator: IteratorProtocol {
-        let bytes: [UInt8]
+    /// Walks the lines of bytes that outlive it.
+    public struct LineWalker {
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
         var line = 0
 
-        /// The next non-blank line: its number (from 1) and its byte range.
+        public init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        /// The next non-blank line: its number (from 1) and its byte range, without the line break.
         public mutating func next() -> (line: Int, range: Range<Int>)? {
             while position < bytes.count {
                 line += 1
@@ -71,12 +83,9 @@ public struct BatchLines: Sequence {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 position = end + 1
-                var blank = true
                 for i in start..<end where !(bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D) {
-                    blank = false
-                    break
+                    return (line, start..<end)
                 }
-                if !blank { return (line, start..<end) }
             }
             return nil
         }

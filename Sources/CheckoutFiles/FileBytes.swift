@@ -16,7 +16,7 @@ public enum FileBytes {
         if path == "-" {
             fd = STDIN_FILENO
         } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
+            fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw InputError(.unreadable, file: path, "cannot open: \(systemError(errno))") }
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
@@ -47,6 +47,21 @@ public enum FileBytes {
 
     static func tooLarge(_ name: String, _ limit: Int) -> InputError {
         InputError(.invalid, file: name, "the file is larger than the limit of \(limit) bytes")
+    }
+
+    /// Opens `path` for reading (standard input for `-`), for streaming. The caller closes it.
+    /// Returns the descriptor and the file's size when it is a regular file.
+    public static func open(_ path: String) throws(InputError) -> (fd: Int32, size: Int?) {
+        if path == "-" { return (STDIN_FILENO, nil) }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(.unreadable, file: path, "cannot open: \(systemError(errno))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return (fd, nil) }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw InputError(.unreadable, file: path, "cannot read: is a directory")
+        }
+        return (fd, (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil)
     }
 
     /// Whether `path` names an existing regular file.

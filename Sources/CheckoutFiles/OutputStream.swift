@@ -42,6 +42,13 @@ public final class OutputStream {
 
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard failure == nil else { return }
+        if bytes.count >= capacity, capacity > 0 {
+            // Large writes go straight out, after what is buffered, instead of being copied.
+            try? flush()
+            guard failure == nil else { return }
+            writeOut(UnsafeRawBufferPointer(bytes))
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try? flush() }
     }
@@ -49,18 +56,22 @@ public final class OutputStream {
     /// Writes out what is buffered.
     public func flush() throws(OutputError) {
         if let failure { throw failure }
+        buffer.withUnsafeBytes { writeOut($0) }
+        buffer.removeAll(keepingCapacity: true)
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes`, or records why not.
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count, failure == nil {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                let error = OutputError(reason: String(cString: strerror(errno)))
-                failure = error
-                buffer.removeAll()
-                throw error
+                failure = OutputError(reason: String(cString: strerror(errno)))
+                return
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// An element that is open while reading.
 struct OpenElement {

@@ -46,15 +46,23 @@ public struct AppliedPromotion: Sendable, Equatable {
     /// `combo`, `bulk`, `percent`, `amount` or `cart`.
     public var type: String
     public var discount: Int64
+    /// The promotion's position in its rule set, when it came from one.
+    public var ruleIndex: Int?
 
-    public init(id: String, name: String, type: String, discount: Int64) {
+    public init(id: String, name: String, type: String, discount: Int64, ruleIndex: Int? = nil) {
         self.id = id
         self.name = name
         self.type = type
         self.discount = discount
+        self.ruleIndex = ruleIndex
     }
 
-    init(_ promotion: Promotion, discount: Int64) {
-        self.init(id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount)
+    init(_ promotion: Promotion, discount: Int64, ruleIndex: Int) {
+        self.init(id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount, ruleIndex: ruleIndex)
+    }
+
+    /// Equal when they say the same: which rule set position they came from does not matter.
+    public static func == (a: AppliedPromotion, b: AppliedPromotion) -> Bool {
+        a.id == b.id && a.name == b.name && a.type == b.type && a.discount == b.discount
     }
 }

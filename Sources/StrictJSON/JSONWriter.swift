@@ -18,6 +18,14 @@ public final class JSONWriter {
 
     public func string(_ value: String) {
         text += "\""
+        text += JSONWriter.escaped(value)
+        text += "\""
+    }
+
+    /// The content of a JSON string literal for `value`: quotes, backslashes and control characters
+    /// escaped, and U+2028/U+2029 too (they end lines in JavaScript); everything else as is.
+    public static func escaped(_ value: String) -> String {
+        var text = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
@@ -33,7 +41,7 @@ public final class JSONWriter {
             default: text.unicodeScalars.append(scalar)
             }
         }
-        text += "\""
+        return text
     }
 
     private func newline() {

@@ -2,6 +2,10 @@ import ArgumentParser
 import CheckoutFiles
 import Pricing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 struct Price: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Price carts and print their receipts.",
@@ -42,7 +46,7 @@ struct Price: ParsableCommand {
         if carts.count == 1, !batch, !BatchLines.isBatchName(carts[0]) {
             try priceOne(carts[0], with: &pricer, to: out)
         } else {
-            try priceMany(with: &pricer, to: out)
+            try priceMany(with: &pricer, to: out, rules: rules, instant: instant)
         }
     }
 
@@ -66,42 +70,45 @@ struct Price: ParsableCommand {
     }
 
     /// Several carts or batches: one result per cart, in input order; failures do not stop the rest.
-    func priceMany(with pricer: inout CartPricer, to out: OutputStream) throws {
-        var failed = false
-        func emit(_ result: Result<Receipt, InputError>, line: Int, label: String, isBatchLine: Bool) {
-            switch (result, format) {
-            case (.success(let receipt), .json):
-                out.write(ReceiptJSON.render(receipt) + "\n")
-            case (.success(let receipt), .text):
-                out.write(ReceiptText.renderLine(receipt, label: label))
-            case (.failure(let error), .json):
-                failed = true
-                out.write(ReceiptJSON.renderError(line: line, message: isBatchLine ? error.detail : error.description) + "\n")
-            case (.failure(let error), .text):
-                failed = true
-                out.write("\(label): error: \(error.detail)\n")
+    /// Batches stream through the parallel batch pricer.
+    func priceMany(with pricer: inout CartPricer, to out: OutputStream, rules: PricingRules, instant: Instant?) throws {
+        var failures = 0
+        let batchPricer = BatchPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: pricer.now,
+                                      format: format == .json ? .json : .text)
+        func emitFailure(_ error: InputError, position: Int) {
+            failures += 1
+            switch format {
+            case .json: out.write(ReceiptJSON.renderError(line: position, message: error.description) + "\n")
+            case .text: out.write("\(error.file): error: \(error.detail)\n")
             }
         }
         for (index, path) in carts.enumerated() {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileBytes.read(path)
-            } catch {
-                emit(.failure(error), line: index + 1, label: path, isBatchLine: false)
+            if batch || BatchLines.isBatchName(path) {
+                do {
+                    let (fd, size) = try FileBytes.open(path)
+                    defer { if path != "-" { close(fd) } }
+                    let bar = ProgressBar(total: size)
+                    failures += try batchPricer.run(fd: fd, name: displayName(path), to: out, progress: bar.map { bar in { bar.update(bytes: $0, carts: $1) } })
+                    bar?.finish()
+                } catch {
+                    emitFailure(error, position: index + 1)
+                }
                 continue
             }
-            if batch || BatchLines.isBatchName(path) {
-                for (line, range) in BatchLines(bytes) {
-                    let label = "\(displayName(path)):\(line)"
-                    let result = bytes.withUnsafeBufferPointer { pricer.price(UnsafeBufferPointer(rebasing: $0[range]), name: label) }
-                    emit(result, line: line, label: label, isBatchLine: true)
-                }
-            } else {
-                emit(pricer.price(bytes, name: displayName(path)), line: index + 1, label: displayName(path), isBatchLine: false)
+            let result: Result<Receipt, InputError>
+            do {
+                result = pricer.price(try FileBytes.read(path), name: displayName(path))
+            } catch {
+                result = .failure(error)
+            }
+            switch (result, format) {
+            case (.success(let receipt), .json): out.write(ReceiptJSON.render(receipt) + "\n")
+            case (.success(let receipt), .text): out.write(ReceiptText.renderLine(receipt, label: displayName(path)))
+            case (.failure(let error), _): emitFailure(error, position: index + 1)
             }
         }
         try Console.finishOutput()
-        if failed { throw ExitStatus.failures }
+        if failures > 0 { throw ExitStatus.failures }
     }
 }
 

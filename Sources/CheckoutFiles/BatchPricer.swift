@@ -1,0 +1,229 @@
+import Dispatch
+import Pricing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where results go: standard output, or a counter in benchmarks.
+public protocol ByteSink: AnyObject {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension OutputStream: ByteSink {}
+
+/// Counts bytes and throws them away.
+public final class DiscardingSink: ByteSink {
+    public private(set) var count = 0
+
+    public init() {}
+
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+}
+
+/// How a batch's results are written: NDJSON receipts, or one text line per cart.
+public enum BatchFormat: Sendable {
+    case json, text
+}
+
+/// Prices a batch (one cart per line) on every core: the input is cut into blocks of whole lines,
+/// groups of blocks are priced in parallel, and their results are written in input order. Memory
+/// holds a few blocks at a time, whatever the size of the input.
+public struct BatchPricer: Sendable {
+    public let rules: RuleSet
+    public let coupons: [String]
+    public let instant: Instant?
+    public let now: Instant
+    public let format: BatchFormat
+    public let workers: Int
+    /// Bytes per block: small enough that a group's receipts (about ten times the input) stay a
+    /// few megabytes, large enough that each parallel step has thousands of carts.
+    public var blockSize = 1 << 18
+
+    public init(rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: BatchFormat, workers: Int? = nil) {
+        self.rules = rules
+        self.coupons = coupons
+        self.instant = instant
+        self.now = now
+        self.format = format
+        self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Progress after each group of blocks: bytes read so far and carts priced so far.
+    public typealias Progress = (_ bytes: Int, _ carts: Int) -> Void
+
+    /// Prices the batch held in `bytes`; returns how many carts failed.
+    public func run(_ bytes: [UInt8], name: String, to sink: ByteSink) -> Int {
+        var offset = 0
+        let source = { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+            let count = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            offset += count
+            return count
+        }
+        return (try? run(reading: source, name: name, to: sink, progress: nil)) ?? 0
+    }
+
+    /// Prices the batch read from `fd` as it arrives; returns how many carts failed.
+    public func run(fd: Int32, name: String, to sink: ByteSink, progress: Progress? = nil) throws(InputError) -> Int {
+        try run(reading: { buffer in
+            while true {
+                let count = read(fd, buffer.baseAddress, buffer.count)
+                if count >= 0 || errno != EINTR { return count }
+            }
+        }, name: name, to: sink, progress: progress)
+    }
+
+    /// The pipeline: read a group of blocks, price them in parallel, write their results in order.
+    /// Blocks, outputs and each worker's reader, encoder and rule cache live for the whole run.
+    func run(reading source: (UnsafeMutableRawBufferPointer) -> Int, name: String, to sink: ByteSink, progress: Progress?) throws(InputError) -> Int {
+        let active = ActiveRules(rules: rules, at: instant ?? now)
+        let group = workers * 2
+        let state = PipelineState(workers: (0..<workers).map { _ in Worker(rules: rules) }, slots: group)
+        var carry: [UInt8] = []
+        var nextLine = 1
+        var failures = 0
+        var bytesRead = 0
+        var carts = 0
+        var ended = false
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { chunk.deallocate() }
+        while !ended {
+            // Read up to two blocks per worker, each ending at a line break.
+            var filled = 0
+            while filled < group, !ended {
+                let count = source(chunk)
+                if count < 0 { throw InputError(.unreadable, file: name, "cannot read: \(String(cString: strerror(errno)))") }
+                bytesRead += count
+                if count == 0 {
+                    ended = true
+                    if !carry.isEmpty {
+                        state.blocks[filled].bytes.removeAll(keepingCapacity: true)
+                        state.blocks[filled].bytes.append(contentsOf: carry)
+                        state.blocks[filled].firstLine = nextLine
+                        filled += 1
+                        carry.removeAll()
+                    }
+                    break
+                }
+                let received = UnsafeRawBufferPointer(rebasing: chunk[..<count])
+                guard let lastBreak = received.lastIndex(of: UInt8(ascii: "\n")) else {
+                    carry.append(contentsOf: received)
+                    continue
+                }
+                state.blocks[filled].bytes.removeAll(keepingCapacity: true)
+                state.blocks[filled].bytes.append(contentsOf: carry)
+                state.blocks[filled].bytes.append(contentsOf: received[...lastBreak])
+                carry.removeAll(keepingCapacity: true)
+                carry.append(contentsOf: received[(lastBreak + 1)...])
+                state.blocks[filled].firstLine = nextLine
+                nextLine += state.blocks[filled].bytes.count { $0 == UInt8(ascii: "\n") }
+                filled += 1
+            }
+            guard filled > 0 else { break }
+            let workers = self.workers
+            let blockCount = filled
+            DispatchQueue.concurrentPerform(iterations: min(workers, blockCount)) { worker in
+                for index in stride(from: worker, to: blockCount, by: workers) {
+                    state.price(block: index, worker: worker, with: self, active: active, name: name)
+                }
+            }
+            for index in 0..<filled {
+                state.blocks[index].output.withUnsafeBufferPointer { sink.write($0) }
+                failures += state.blocks[index].failures
+                carts += state.blocks[index].carts
+            }
+            progress?(bytesRead, carts)
+        }
+        return failures
+    }
+
+    /// Prices every non-blank line of one block into its output.
+    func price(_ block: inout Block, worker: inout Worker, active: ActiveRules, name: String) {
+        block.output.removeAll(keepingCapacity: true)
+        block.failures = 0
+        block.carts = 0
+        let firstLine = block.firstLine
+        block.bytes.withUnsafeBufferPointer { all in
+            var lines = BatchLines.LineWalker(bytes: all)
+            while let (offset, range) = lines.next() {
+                let line = firstLine + offset - 1
+                block.carts += 1
+                do throws(InputError) {
+                    let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name)
+                    let priced = Result<Receipt, PricingError> { () throws(PricingError) in
+                        try worker.engine.price(cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
+                    }
+                    guard case .success(let receipt) = priced else {
+                        if case .failure(let error) = priced { throw InputError(file: name, error.description) }
+                        return
+                    }
+                    switch format {
+                    case .json:
+                        worker.encoder.encode(receipt, into: &block.output)
+                        block.output.append(UInt8(ascii: "\n"))
+                    case .text:
+                        block.output.append(contentsOf: ReceiptText.renderLine(receipt, label: "\(name):\(line)").utf8)
+                    }
+                } catch {
+                    block.failures += 1
+                    switch format {
+                    case .json: block.output.append(contentsOf: (ReceiptJSON.renderError(line: line, message: error.detail) + "\n").utf8)
+                    case .text: block.output.append(contentsOf: "\(name):\(line): error: \(error.detail)\n".utf8)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A block of whole lines, and what pricing it produced.
+    struct Block {
+        var bytes: [UInt8] = []
+        var firstLine = 1
+        var output: [UInt8] = []
+        var failures = 0
+        var carts = 0
+    }
+
+    /// One worker's tools, kept from block to block.
+    struct Worker {
+        var reader: CartReader
+        var encoder: ReceiptEncoder
+        var cache: BestItemRuleCache
+        let engine: PricingEngine
+
+        init(rules: RuleSet) {
+            reader = CartReader(catalog: rules.catalog)
+            encoder = ReceiptEncoder(rules: rules)
+            cache = BestItemRuleCache(productCount: rules.catalog.products.count)
+            engine = PricingEngine(rules: rules)
+        }
+    }
+}
+
+/// The blocks of one group and the workers, shared with the parallel loop: worker `w` touches only
+/// `workers[w]` and the blocks `w`, `w + workers`, … so no two threads share an element.
+private final class PipelineState: @unchecked Sendable {
+    let workers: UnsafeMutableBufferPointer<BatchPricer.Worker>
+    let blocks: UnsafeMutableBufferPointer<BatchPricer.Block>
+
+    init(workers: [BatchPricer.Worker], slots: Int) {
+        self.workers = .allocate(capacity: workers.count)
+        _ = self.workers.initialize(from: workers)
+        blocks = .allocate(capacity: slots)
+        blocks.initialize(repeating: BatchPricer.Block())
+    }
+
+    deinit {
+        workers.deinitialize()
+        workers.deallocate()
+        blocks.deinitialize()
+        blocks.deallocate()
+    }
+
+    func price(block: Int, worker: Int, with pricer: BatchPricer, active: ActiveRules, name: String) {
+        pricer.price(&blocks[block], worker: &workers[worker], active: active, name: name)
+    }
+}

@@ -1,0 +1,141 @@
+/// The rules that can apply at one instant, indexed so that pricing many carts at that instant
+/// (a batch) costs little per cart whatever the number of rules. Built once, shared by threads.
+///
+/// Item rules: per product, the active rules without a coupon, and those with one. Cart rules
+/// without a coupon: percent rules by percentage and amount rules by amount, both descending, in
+/// blocks that remember their smallest `minimum` so that rules a cart's total cannot reach are
+/// skipped. Rules with a coupon are few and checked one by one, only for carts that present coupons.
+public final class ActiveRules: Sendable {
+    public let instant: Instant
+    let rules: RuleSet
+    /// Per product: active coupon-free item rules `free[freeOffsets[p]..<freeOffsets[p + 1]]`.
+    let freeOffsets: [Int32]
+    let free: [Int32]
+    /// Per product: active item rules with a coupon.
+    let couponOffsets: [Int32]
+    let couponed: [Int32]
+    let cartPercent: RankedCartRules
+    let cartAmount: RankedCartRules
+    /// Active cart rules with a coupon.
+    let couponedCartRules: [Int32]
+    /// Per coupon id: whether an active rule carries it.
+    let couponActive: [Bool]
+
+    public init(rules: RuleSet, at instant: Instant) {
+        self.rules = rules
+        self.instant = instant
+        let compiled = rules.compiled
+        var freeOffsets: [Int32] = [0]
+        var free: [Int32] = []
+        var couponOffsets: [Int32] = [0]
+        var couponed: [Int32] = []
+        for product in 0..<(rules.itemOffsets.count - 1) {
+            for index in Int(rules.itemOffsets[product])..<Int(rules.itemOffsets[product + 1]) {
+                let rule = rules.itemRules[index]
+                guard compiled[Int(rule)].isActive(at: instant) else { continue }
+                if compiled[Int(rule)].coupon < 0 { free.append(rule) } else { couponed.append(rule) }
+            }
+            freeOffsets.append(Int32(free.count))
+            couponOffsets.append(Int32(couponed.count))
+        }
+        var percent: [Int32] = []
+        var amount: [Int32] = []
+        var couponedCart: [Int32] = []
+        for rule in rules.cartRules where compiled[Int(rule)].isActive(at: instant) {
+            if compiled[Int(rule)].coupon >= 0 {
+                couponedCart.append(rule)
+            } else if compiled[Int(rule)].kind == .cartPercent {
+                percent.append(rule)
+            } else {
+                amount.append(rule)
+            }
+        }
+        self.freeOffsets = freeOffsets
+        self.free = free
+        self.couponOffsets = couponOffsets
+        self.couponed = couponed
+        cartPercent = RankedCartRules(percent, compiled: compiled)
+        cartAmount = RankedCartRules(amount, compiled: compiled)
+        couponedCartRules = couponedCart
+        couponActive = rules.rulesByCoupon.map { carriers in carriers.contains { compiled[Int($0)].isActive(at: instant) } }
+    }
+}
+
+/// Coupon-free cart rules of one kind, by value descending (ties: priority descending, then file
+/// order), in blocks of 32 with each block's smallest minimum.
+struct RankedCartRules: Sendable {
+    let rules: [Int32]
+    let minimums: [Int64]
+    let values: [Int64]
+    /// Per position: where the run of rules with the same value ends.
+    let groupEnds: [Int32]
+    let blockMinimums: [Int64]
+    static let blockSize = 32
+
+    init(_ unsorted: [Int32], compiled: [CompiledRule]) {
+        let sorted = unsorted.sorted { a, b in
+            let ra = compiled[Int(a)], rb = compiled[Int(b)]
+            if ra.value != rb.value { return ra.value > rb.value }
+            if ra.priority != rb.priority { return ra.priority > rb.priority }
+            return a < b
+        }
+        let minimums = sorted.map { compiled[Int($0)].threshold }
+        rules = sorted
+        let values = sorted.map { compiled[Int($0)].value }
+        self.values = values
+        blockMinimums = stride(from: 0, to: sorted.count, by: Self.blockSize).map { start in
+            minimums[start..<min(start + Self.blockSize, sorted.count)].min()!
+        }
+        self.minimums = minimums
+        var groupEnds = [Int32](repeating: Int32(sorted.count), count: sorted.count)
+        var end = sorted.count
+        for position in stride(from: sorted.count - 1, through: 0, by: -1) {
+            if position + 1 < sorted.count, values[position] != values[position + 1] { end = position + 1 }
+            groupEnds[position] = Int32(end)
+        }
+        self.groupEnds = groupEnds
+    }
+
+    /// The first position at or after `start` whose rule the total `s` reaches.
+    @inline(__always)
+    func nextEligible(from start: Int, total s: Int64) -> Int? {
+        var position = start
+        while position < rules.count {
+            let block = position / Self.blockSize
+            if blockMinimums[block] > s {
+                position = (block + 1) * Self.blockSize
+                continue
+            }
+            let blockEnd = min((block + 1) * Self.blockSize, rules.count)
+            while position < blockEnd {
+                if minimums[position] <= s { return position }
+                position += 1
+            }
+        }
+        return nil
+    }
+}
+
+/// Per-thread memory of the best coupon-free item rule per product and small quantity at one
+/// instant: a line then costs a table lookup.
+public struct BestItemRuleCache: Sendable {
+    /// Quantities 1…`maxQuantity` are remembered.
+    static let maxQuantity = 16
+    /// Per (product, quantity): 0 unknown, -1 no rule, else rule index + 1. Discounts are recomputed.
+    private var entries: [Int32]
+
+    public init(productCount: Int) {
+        entries = [Int32](repeating: 0, count: productCount * Self.maxQuantity)
+    }
+
+    @inline(__always)
+    mutating func lookup(product: Int, quantity: Int64, compute: () -> Int32) -> Int32 {
+        guard quantity >= 1, quantity <= Int64(Self.maxQuantity) else { return compute() }
+        let slot = product * Self.maxQuantity + Int(quantity) - 1
+        let entry = entries[slot]
+        if entry != 0 { return entry }
+        let computed = compute()
+        entries[slot] = computed
+        return computed
+    }
+}

@@ -1,0 +1,114 @@
+import CheckoutFiles
+import Pricing
+import Promotions
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Times the phases of pricing a generated workload in this process: parse rules, compile, read
+/// the cart, price, write the receipt, and optionally price a batch.
+public struct BenchmarkRun {
+    public struct Phase: Sendable, Equatable {
+        public var name: String
+        public var seconds: Double
+        /// What the phase processed, for throughput: bytes and items (lines, promotions, carts).
+        public var bytes: Int
+        public var items: Int
+        public var itemName: String
+
+        public var megabytesPerSecond: Double { seconds > 0 ? Double(bytes) / 1_000_000 / seconds : 0 }
+        public var itemsPerSecond: Double { seconds > 0 ? Double(items) / seconds : 0 }
+    }
+
+    public let workload: Workload
+    /// Called when a phase starts, for a progress display.
+    public var progress: (String) -> Void = { _ in }
+
+    public init(workload: Workload) {
+        self.workload = workload
+    }
+
+    /// Runs every phase once and returns their timings, and the cart's total as a check.
+    public func run() throws -> (phases: [Phase], total: String) {
+        let p = workload.parameters
+        progress("generating")
+        let catalogBytes = workload.catalogJSON()
+        let plist = workload.promotionsPlist()
+        let cartBytes = workload.cartJSON()
+        let catalog = try CatalogFile.decode(catalogBytes, name: "Products.json")
+        var phases: [Phase] = []
+
+        progress("parsing \(p.promotions) promotions")
+        var start = now()
+        let file = PromotionFile.load(bytes: plist, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
+        phases.append(Phase(name: "parse rules", seconds: now() - start, bytes: plist.count, items: p.promotions, itemName: "promotions"))
+        guard !file.hasErrors else { throw BenchmarkError(message: "the generated promotions have errors: \(file.diagnostics.first!)") }
+
+        progress("compiling")
+        start = now()
+        let rules = RuleSet(promotions: file.promotions, catalog: catalog)
+        phases.append(Phase(name: "compile", seconds: now() - start, bytes: 0, items: p.promotions, itemName: "promotions"))
+
+        progress("reading a cart of \(p.lines) lines")
+        var reader = CartReader(catalog: catalog)
+        start = now()
+        let cart = try reader.read(cartBytes, name: "cart.json")
+        phases.append(Phase(name: "read cart", seconds: now() - start, bytes: cartBytes.count, items: p.lines, itemName: "lines"))
+
+        progress("pricing")
+        let instant = try Instant(rfc3339: "2026-06-01T12:00:00Z")
+        start = now()
+        let receipt = try PricingEngine(rules: rules).price(cart, at: instant, now: instant)
+        phases.append(Phase(name: "price", seconds: now() - start, bytes: 0, items: p.lines, itemName: "lines"))
+
+        progress("writing the receipt")
+        start = now()
+        let json = ReceiptJSON.render(receipt)
+        phases.append(Phase(name: "write receipt", seconds: now() - start, bytes: json.utf8.count, items: receipt.lines.count, itemName: "receipt lines"))
+
+        if p.batchCarts > 0 {
+            progress("pricing a batch of \(p.batchCarts) carts")
+            let batch = workload.batchNDJSON()
+            let sink = DiscardingSink()
+            start = now()
+            let failures = BatchPricer(rules: rules, instant: instant, now: instant, format: .json).run(batch, name: "batch.ndjson", to: sink)
+            phases.append(Phase(name: "price batch", seconds: now() - start, bytes: batch.count, items: p.batchCarts, itemName: "carts"))
+            guard failures == 0 else { throw BenchmarkError(message: "\(failures) generated carts failed") }
+        }
+        return (phases, Amount.format(receipt.total, minorDigits: receipt.currency.minorDigits))
+    }
+
+    /// Writes the workload's files into `directory`: Products.json, Promotions.plist, cart.json and,
+    /// with batch carts, batch.ndjson. Returns their paths and sizes.
+    public func emit(to directory: String) throws -> [(path: String, bytes: Int)] {
+        mkdir(directory, 0o755)
+        var files: [(String, [UInt8])] = [
+            ("Products.json", workload.catalogJSON()), ("Promotions.plist", workload.promotionsPlist()), ("cart.json", workload.cartJSON()),
+        ]
+        if workload.parameters.batchCarts > 0 { files.append(("batch.ndjson", workload.batchNDJSON())) }
+        var written: [(String, Int)] = []
+        for (name, bytes) in files {
+            let path = directory + "/" + name
+            progress("writing \(path)")
+            guard let handle = fopen(path, "wb") else { throw BenchmarkError(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+            let count = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+            let closed = fclose(handle)
+            guard count == bytes.count, closed == 0 else { throw BenchmarkError(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+            written.append((path, bytes.count))
+        }
+        return written
+    }
+}
+
+public struct BenchmarkError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Seconds on the monotonic clock.
+public func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

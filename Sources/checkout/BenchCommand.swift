@@ -1,0 +1,125 @@
+import ArgumentParser
+import CheckoutFiles
+import StrictJSON
+import Workloads
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate a catalog, a large cart and a rule set, and time each phase of pricing them.",
+        discussion: """
+            The workload is the same for the same options (--seed). Phases: parse rules, compile, read cart, \
+            price, write receipt, and with --batch-carts, price a batch on every core. --emit writes the \
+            generated files (Products.json, Promotions.plist, cart.json, batch.ndjson) for other tools.
+            """)
+
+    @Option(help: "Items in the large cart.") var lines = 1_000_000
+    @Option(help: "Promotions in the rule set.") var promotions = 100_000
+    @Option(help: "Products in the catalog.") var products = 1_000
+    @Option(help: "Small carts in a batch to price as well (0: none).") var batchCarts = 0
+    @Option(help: "Seed of the generator.") var seed: UInt64 = 42
+    @Option(help: ArgumentHelp("Write the generated files into this directory.", valueName: "dir")) var emit: String?
+    @Option(help: "Report format: text or json.") var format: OutputFormat = .text
+
+    func validate() throws {
+        guard products >= 1 else { throw ValidationError("--products must be at least 1") }
+        guard lines >= 0, promotions >= 0, batchCarts >= 0 else { throw ValidationError("--lines, --promotions and --batch-carts must not be negative") }
+    }
+
+    func run() throws {
+        let parameters = Workload.Parameters(products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed)
+        var run = BenchmarkRun(workload: Workload(parameters))
+        let bar = ProgressBar(total: nil)
+        run.progress = { bar?.update($0 + "…") }
+        if let emit {
+            let files: [(path: String, bytes: Int)]
+            do {
+                files = try run.emit(to: emit)
+            } catch {
+                bar?.finish()
+                Console.error("\(error)")
+                throw ExitStatus.ioError
+            }
+            bar?.finish()
+            for file in files { OutputStream.standardError.write("wrote \(file.path) (\(file.bytes) bytes)\n") }
+        }
+        let result = try run.run()
+        bar?.finish()
+        let out = OutputStream.standardOutput
+        switch format {
+        case .text: out.write(renderText(result.phases, total: result.total))
+        case .json: out.write(renderJSON(result.phases, total: result.total))
+        }
+        try Console.finishOutput()
+    }
+
+    func renderText(_ phases: [BenchmarkRun.Phase], total: String) -> String {
+        var out = "checkout bench: \(products) products, \(promotions) promotions, \(lines) cart lines"
+        out += batchCarts > 0 ? ", \(batchCarts) batch carts" : ""
+        out += " (seed \(seed))\n"
+        out += pad("phase", 14) + pad("time", 12, right: true) + pad("MB/s", 10, right: true) + "   throughput\n"
+        for phase in phases {
+            out += pad(phase.name, 14) + pad(fixed(phase.seconds * 1000, 1) + " ms", 12, right: true)
+            out += pad(phase.bytes > 0 ? fixed(phase.megabytesPerSecond, 0) : "", 10, right: true)
+            out += "   \(humanCount(phase.itemsPerSecond)) \(phase.itemName)/s\n"
+        }
+        out += "cart total: \(total)\n"
+        return out
+    }
+
+    func renderJSON(_ phases: [BenchmarkRun.Phase], total: String) -> String {
+        let out = JSONWriter(pretty: true)
+        out.object {
+            out.member("parameters") {
+                out.object {
+                    out.member("products") { out.raw(String(products)) }
+                    out.member("promotions") { out.raw(String(promotions)) }
+                    out.member("lines") { out.raw(String(lines)) }
+                    out.member("batch_carts") { out.raw(String(batchCarts)) }
+                    out.member("seed") { out.raw(String(seed)) }
+                }
+            }
+            out.member("phases") {
+                out.array(phases) { phase in
+                    out.object {
+                        out.member("name") { out.string(phase.name) }
+                        out.member("seconds") { out.raw(fixed(phase.seconds, 6)) }
+                        out.member("bytes") { out.raw(String(phase.bytes)) }
+                        out.member("items") { out.raw(String(phase.items)) }
+                        out.member("megabytes_per_second") { out.raw(fixed(phase.megabytesPerSecond, 1)) }
+                        out.member("items_per_second") { out.raw(fixed(phase.itemsPerSecond, 0)) }
+                    }
+                }
+            }
+            out.member("cart_total") { out.string(total) }
+        }
+        return out.text + "\n"
+    }
+}
+
+/// `value` with `decimals` digits after the point, without Foundation.
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((value * scale).rounded())
+    guard decimals > 0 else { return String(scaled) }
+    let digits = String(scaled.magnitude)
+    let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+    let point = padded.index(padded.endIndex, offsetBy: -decimals)
+    return (scaled < 0 ? "-" : "") + padded[..<point] + "." + padded[point...]
+}
+
+/// 1234567 → "1.23 M".
+func humanCount(_ value: Double) -> String {
+    switch value {
+    case 1e9...: fixed(value / 1e9, 2) + " G"
+    case 1e6...: fixed(value / 1e6, 2) + " M"
+    case 1e3...: fixed(value / 1e3, 1) + " k"
+    default: fixed(value, 0)
+    }
+}
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, width - text.count))
+    return right ? fill + text : text + fill
+}

@@ -1,0 +1,115 @@
+@testable import CheckoutFiles
+import Pricing
+import Testing
+import Workloads
+
+/// The fast reader (byte scanner, falling back to the tree parser) must agree with the tree reader
+/// on every input: the same cart, or the same message.
+@Suite("Fast and tree cart readers agree")
+struct CartReaderDifferentialTests {
+    static let catalog = try! CatalogFile.decode(Array(#"{"products": [{"code": "VOUCHER", "price": 5}, {"code": "TSHIRT", "price": 20}, {"code": "MUG", "price": 7.5}, {"code": "é", "price": 1}]}"#.utf8), name: "c")
+
+    static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
+        var reader = CartReader(catalog: catalog)
+        do {
+            let cart = try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in
+                tree ? try reader.readTree(buffer, name: "cart.json") : try reader.read(buffer, name: "cart.json")
+            }
+            return "\(cart)"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    static let corpus: [String] = [
+        #"["VOUCHER", "TSHIRT", "VOUCHER"]"#, "[]", " [ ] ", "{\"items\": []}", #"{"items":["MUG"]}"#,
+        #"[{"code": "MUG", "quantity": 3}, "MUG", {"quantity": 2, "code": "TSHIRT"}]"#,
+        #"{"currency": "EUR", "at": "2026-11-21T10:00:00Z", "coupons": ["A", "b"], "items": ["MUG"]}"#,
+        #"{"items": ["MUG"], "coupons": [], "at": "2026-11-21T11:00:00+01:00"}"#,
+        "[\n\t\"MUG\" ,\r\n \"MUG\"\n]\n", #"["\u004dUG"]"#, #"["é"]"#, #"["\u00e9"]"#, #"{"note": {"x": [1, {"y": null}]}, "items": ["MUG"]}"#,
+        #"[{"code": "MUG", "quantity": 1000000000}]"#, #"[{"code": "MUG", "quantity": 1, "gift": true}]"#,
+        // Invalid, in every way the readers refuse.
+        "", " ", "[", "]", "[,]", "[\"MUG\",]", "[\"MUG\" \"MUG\"]", "{\"items\": [\"MUG\"]", "[\"MUG\"] x", "[\"MUG\"]]",
+        #"["HAT"]"#, #"["mug"]"#, #"[{"code": "HAT", "quantity": 2}]"#, #"[{"code": "MUG", "quantity": 0}]"#,
+        #"[{"code": "MUG", "quantity": 01}]"#, #"[{"code": "MUG", "quantity": -1}]"#, #"[{"code": "MUG", "quantity": 1.0}]"#,
+        #"[{"code": "MUG", "quantity": 1e0}]"#, #"[{"code": "MUG", "quantity": 1000000001}]"#, #"[{"code": "MUG", "quantity": "1"}]"#,
+        #"[{"code": "MUG", "code": "MUG"}]"#, #"[{"code": "MUG", "quantity": 1, "quantity": 2}]"#, #"[{"quantity": 1}]"#,
+        #"[{"code": "MUG", "price": 1}]"#, #"[{"code": "MUG", "unit_price": 1}]"#, #"[{"code": 5}]"#, "[5]", "[null]", "[[\"MUG\"]]",
+        #"{}"#, #"{"items": "MUG"}"#, #"{"items": [], "items": []}"#, #"{"currency": "usd", "items": []}"#,
+        #"{"currency": "USD", "items": []}"#, #"{"at": "tomorrow", "items": []}"#, #"{"at": 5, "items": []}"#,
+        #"{"coupons": "A", "items": []}"#, #"{"coupons": [1], "items": []}"#, #"{"coupons": ["A",], "items": []}"#,
+        #"{"items": ["HAT"], "at": "never"}"#, #"{"items": ["HAT"], "currency": "x"}"#, #"["HAT", ]"#, #"["HAT"] ["MUG"]"#,
+        "\"MUG\"", "5", "null", "[\"M\tUG\"]", "[\"MUG\\\"]", "[\"\\ud800\"]", "{\"a\": 1, \"a\": 2, \"items\": []}",
+        String(repeating: "[", count: 200), "[\"MUG\"\u{0}]",
+    ]
+
+    @Test("on a corpus of valid and invalid carts")
+    func corpus() {
+        for text in Self.corpus {
+            let bytes = Array(text.utf8)
+            #expect(Self.outcome(bytes, tree: false) == Self.outcome(bytes, tree: true), "\(text)")
+        }
+    }
+
+    @Test("on invalid UTF-8")
+    func invalidUTF8() {
+        for bytes: [UInt8] in [[0x5B, 0x22, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0x4D, 0xC3, 0x22, 0x5D], [0xEF, 0xBB, 0xBF, 0x5B, 0x5D]] {
+            #expect(Self.outcome(bytes, tree: false) == Self.outcome(bytes, tree: true))
+        }
+    }
+
+    @Test("on thousands of mutations of valid carts")
+    func mutations() {
+        var random = SplitMix64(seed: 7)
+        let seeds = Self.corpus.prefix(15).map { Array($0.utf8) }
+        let alphabet = Array(#"[]{}",:0123456789 -.eE\"MUGHATcodequantity"#.utf8) + [0x0A, 0xC3, 0xA9, 0xFF]
+        var agreed = 0
+        for _ in 0..<5_000 {
+            var bytes = seeds[Int(random.next() % UInt64(seeds.count))]
+            for _ in 0..<(1 + random.next() % 3) {
+                let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0 where !bytes.isEmpty: bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
+                default: bytes = Array(bytes.prefix(position))
+                }
+            }
+            let fast = Self.outcome(bytes, tree: false)
+            let tree = Self.outcome(bytes, tree: true)
+            #expect(fast == tree, "\(String(decoding: bytes, as: UTF8.self))")
+            if fast == tree { agreed += 1 }
+        }
+        #expect(agreed == 5_000)
+    }
+
+    @Test("the fast path takes the shapes carts have, without falling back")
+    func fastPathTaken() {
+        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog))
+        var merger = CartLineMerger(productCount: Self.catalog.products.count)
+        for text in [#"["VOUCHER", "TSHIRT"]"#, #"[{"code": "MUG", "quantity": 3}]"#,
+                     #"{"coupons": ["X"], "at": "2026-11-21T10:00:00Z", "currency": "EUR", "items": [{"quantity": 2, "code": "MUG"}]}"#] {
+            let cart = Array(text.utf8).withUnsafeBufferPointer { scanner.scan($0, merger: &merger) }
+            #expect(cart != nil, "\(text)")
+        }
+        let workload = Workload(.init(products: 50, promotions: 0, lines: 2_000))
+        let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
+        let generated = CartScanner(codes: CodeTable(catalog: catalog))
+        var big = CartLineMerger(productCount: catalog.products.count)
+        let cart = workload.cartJSON().withUnsafeBufferPointer { generated.scan($0, merger: &big) }
+        #expect(cart?.lines.count == 50)
+    }
+
+    @Test("code lookup finds every code and nothing else")
+    func codeTable() throws {
+        let catalog = try CatalogFile.decode(Workload(.init(products: 3_000, promotions: 0, lines: 0)).catalogJSON(), name: "c")
+        let table = CodeTable(catalog: catalog)
+        for (id, product) in catalog.products.enumerated() {
+            let found = Array(product.code.utf8).withUnsafeBufferPointer { table.lookup($0.baseAddress!, $0.count) }
+            #expect(found == id)
+        }
+        for missing in ["", "P", "P30000", "p0001", "P0001 "] {
+            let found = Array(missing.utf8).withUnsafeBufferPointer { table.lookup($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+            #expect(found == -1, "\(missing)")
+        }
+    }
+}
