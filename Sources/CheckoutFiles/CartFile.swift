@@ -13,9 +13,14 @@ public struct CartReader {
     private let scanner: CartScanner
 
     public init(catalog: Catalog) {
+        self.init(catalog: catalog, parallelThreshold: 4 << 20)
+    }
+
+    /// `parallelThreshold`: the size from which a cart is scanned on two cores.
+    init(catalog: Catalog, parallelThreshold: Int) {
         self.catalog = catalog
         merger = CartLineMerger(productCount: catalog.products.count)
-        scanner = CartScanner(codes: CodeTable(catalog: catalog))
+        scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
     }
 
     /// Reads the cart in `bytes`; `name` is the file as messages show it.

@@ -1,4 +1,9 @@
+import Dispatch
 import Pricing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The fast path of ``CartReader``: one pass over the bytes for the shapes carts have, interning
 /// codes and merging lines as it goes. It accepts only what the tree reader accepts, producing the
@@ -6,14 +11,127 @@ import Pricing
 /// and the tree reader reads the document instead, with its messages.
 struct CartScanner {
     let codes: CodeTable
+    /// Carts at least this large are scanned on two cores when they are a plain array of items.
+    var parallelThreshold = 4 << 20
 
     /// The cart in `bytes`, or nil when the tree reader must decide. `merger` is left empty.
     func scan(_ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger) -> Cart? {
         guard let base = bytes.baseAddress else { return nil }
+        if bytes.count >= parallelThreshold, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
+            switch scanInTwo(bytes, productCount: merger.productCount) {
+            case .cart(let cart): return cart
+            case .giveUp: return nil
+            case .sequential: break
+            }
+        }
         var cursor = Cursor(p: base, end: base + bytes.count)
         let cart = scanDocument(&cursor, &merger)
         if cart == nil { _ = merger.takeLines() }
         return cart
+    }
+
+    enum SplitOutcome {
+        case cart(Cart)
+        /// The tree reader must decide.
+        case giveUp
+        /// The split point was not between two items: scan in one piece.
+        case sequential
+    }
+
+    /// Speculative split of `[item, item, …]`: the second half starts at an item found after a
+    /// line break past the middle; the first half must arrive exactly there, between two items,
+    /// for the split to count. A raw line break cannot be inside a valid string, but it can be
+    /// inside a nested value: then the first half passes the point mid-item, and the cart is
+    /// scanned in one piece.
+    func scanInTwo(_ bytes: UnsafeBufferPointer<UInt8>, productCount: Int) -> SplitOutcome {
+        let base = bytes.baseAddress!
+        let end = base + bytes.count
+        var head = Cursor(p: base, end: end)
+        head.skipSpace()
+        guard head.peek == UInt8(ascii: "[") else { return .sequential }
+        guard let split = splitPoint(bytes) else { return .sequential }
+        let halves = HalfResults()
+        // The bytes are only read while the halves are scanned.
+        let points = ReadOnlyPoints(start: head.p + 1, split: split, end: end)
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            var merger = CartLineMerger(productCount: productCount)
+            if half == 0 {
+                var c = Cursor(p: points.start, end: points.end)
+                halves.first = (scanItems(&c, &merger, stoppingAt: points.split), merger.takeLines())
+            } else {
+                var c = Cursor(p: points.split, end: points.end)
+                var outcome = scanItemsFromMiddle(&c, &merger)
+                c.skipSpace()
+                if outcome == .done, !c.atEnd { outcome = .giveUp }
+                halves.second = (outcome, merger.takeLines())
+            }
+        }
+        guard let first = halves.first, let second = halves.second else { return .giveUp }
+        switch first.0 {
+        case .reachedSplit: break
+        case .passedSplit: return .sequential
+        case .done, .giveUp: return .giveUp
+        }
+        guard second.0 == .done else { return .giveUp }
+        var merger = CartLineMerger(productCount: productCount)
+        for line in first.1 + second.1 where !merger.add(line.product, quantity: line.quantity) { return .giveUp }
+        return .cart(Cart(lines: merger.takeLines()))
+    }
+
+    /// Past the middle: a line break, blanks, then `{` or `"`, the previous non-blank byte being a comma.
+    func splitPoint(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8>? {
+        let base = bytes.baseAddress!
+        var i = bytes.count / 2
+        let limit = min(bytes.count, i + (1 << 16))
+        while i < limit {
+            if bytes[i] == UInt8(ascii: "\n") {
+                var before = i - 1
+                while before > 0, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D { before -= 1 }
+                var after = i + 1
+                while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D { after += 1 }
+                if bytes[before] == UInt8(ascii: ","), after < bytes.count, bytes[after] == UInt8(ascii: "{") || bytes[after] == UInt8(ascii: "\"") {
+                    return base + after
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    enum HalfOutcome: Equatable {
+        /// The array ended (and, for the second half, the document).
+        case done
+        /// The first half stopped at the split point, between two items.
+        case reachedSplit
+        /// The first half went past the split point inside an item.
+        case passedSplit
+        case giveUp
+    }
+
+    /// Items from just after `[` until the split point.
+    private func scanItems(_ c: inout Cursor, _ merger: inout CartLineMerger, stoppingAt split: UnsafePointer<UInt8>) -> HalfOutcome {
+        c.skipSpace()
+        if c.consume(UInt8(ascii: "]")) { return .giveUp }
+        while true {
+            c.skipSpace()
+            if c.p == split { return .reachedSplit }
+            if c.p > split { return .passedSplit }
+            guard scanItem(&c, &merger) else { return c.p > split ? .passedSplit : .giveUp }
+            c.skipSpace()
+            if c.consume(UInt8(ascii: "]")) { return .giveUp }
+            guard c.consume(UInt8(ascii: ",")) else { return c.p > split ? .passedSplit : .giveUp }
+        }
+    }
+
+    /// Items from the split point to the closing `]`.
+    private func scanItemsFromMiddle(_ c: inout Cursor, _ merger: inout CartLineMerger) -> HalfOutcome {
+        while true {
+            c.skipSpace()
+            guard scanItem(&c, &merger) else { return .giveUp }
+            c.skipSpace()
+            if c.consume(UInt8(ascii: "]")) { return .done }
+            guard c.consume(UInt8(ascii: ",")) else { return .giveUp }
+        }
     }
 
     private func scanDocument(_ c: inout Cursor, _ merger: inout CartLineMerger) -> Cart? {
@@ -44,19 +162,19 @@ struct CartScanner {
             c.skipSpace()
             guard c.consume(UInt8(ascii: ":")) else { return false }
             c.skipSpace()
-            switch (key.count, key.first) {
-            case (5, UInt8(ascii: "i")) where key.elementsEqual("items".utf8):
+            switch key.count {
+            case 5 where key.equals("items"):
                 guard !seen.items, c.peek == UInt8(ascii: "["), scanItems(&c, &merger) else { return false }
                 seen.items = true
-            case (8, UInt8(ascii: "c")) where key.elementsEqual("currency".utf8):
+            case 8 where key.equals("currency"):
                 guard !seen.currency, let text = c.plainString(), let currency = Currency(code: String(decoding: text, as: UTF8.self)) else { return false }
                 cart.currency = currency
                 seen.currency = true
-            case (2, UInt8(ascii: "a")) where key.elementsEqual("at".utf8):
+            case 2 where key.equals("at"):
                 guard !seen.at, let text = c.plainString(), let instant = try? Instant(rfc3339: text) else { return false }
                 cart.at = instant
                 seen.at = true
-            case (7, UInt8(ascii: "c")) where key.elementsEqual("coupons".utf8):
+            case 7 where key.equals("coupons"):
                 guard !seen.coupons, c.consume(UInt8(ascii: "[")) else { return false }
                 seen.coupons = true
                 c.skipSpace()
@@ -86,24 +204,30 @@ struct CartScanner {
         if c.consume(UInt8(ascii: "]")) { return true }
         while true {
             c.skipSpace()
-            let product: Int
-            var quantity: Int64 = 1
-            switch c.peek {
-            case UInt8(ascii: "\""):
-                guard let code = c.plainString() else { return false }
-                product = codes.lookup(code.baseAddress!, code.count)
-            case UInt8(ascii: "{"):
-                guard let (id, count) = scanItemObject(&c) else { return false }
-                product = id
-                quantity = count
-            default:
-                return false
-            }
-            guard product >= 0, merger.add(product, quantity: quantity) else { return false }
+            guard scanItem(&c, &merger) else { return false }
             c.skipSpace()
             if c.consume(UInt8(ascii: "]")) { return true }
             guard c.consume(UInt8(ascii: ",")) else { return false }
         }
+    }
+
+    /// One item, a code or `{"code": …, "quantity": …}`, added to the lines.
+    @inline(__always)
+    private func scanItem(_ c: inout Cursor, _ merger: inout CartLineMerger) -> Bool {
+        let product: Int
+        var quantity: Int64 = 1
+        switch c.peek {
+        case UInt8(ascii: "\""):
+            guard let code = c.plainString() else { return false }
+            product = codes.lookup(code.baseAddress!, code.count)
+        case UInt8(ascii: "{"):
+            guard let (id, count) = scanItemObject(&c) else { return false }
+            product = id
+            quantity = count
+        default:
+            return false
+        }
+        return product >= 0 && merger.add(product, quantity: quantity)
     }
 
     /// `{"code": "…", "quantity": N}` in either order, nothing else.
@@ -118,10 +242,10 @@ struct CartScanner {
             c.skipSpace()
             guard c.consume(UInt8(ascii: ":")) else { return nil }
             c.skipSpace()
-            if key.count == 4, key.elementsEqual("code".utf8) {
+            if key.equals("code") {
                 guard product == -2, let code = c.plainString() else { return nil }
                 product = codes.lookup(code.baseAddress!, code.count)
-            } else if key.count == 8, key.elementsEqual("quantity".utf8) {
+            } else if key.equals("quantity") {
                 guard quantity == 0, let value = c.quantity() else { return nil }
                 quantity = value
             } else {
@@ -196,4 +320,28 @@ struct Cursor {
         p = q
         return value
     }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether these bytes spell `literal`, compared byte by byte without building anything.
+    @inline(__always)
+    func equals(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        let bytes = literal.utf8Start
+        for i in 0..<count where self[i] != bytes[i] { return false }
+        return true
+    }
+}
+
+/// The two halves' outcomes, each written by its own worker before either is read.
+private final class HalfResults: @unchecked Sendable {
+    var first: (CartScanner.HalfOutcome, [Cart.Line])?
+    var second: (CartScanner.HalfOutcome, [Cart.Line])?
+}
+
+/// Positions in bytes that nobody writes while the halves are scanned.
+private struct ReadOnlyPoints: @unchecked Sendable {
+    let start: UnsafePointer<UInt8>
+    let split: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
 }

@@ -49,6 +49,22 @@ public enum FileBytes {
         InputError(.invalid, file: name, "the file is larger than the limit of \(limit) bytes")
     }
 
+    /// Calls `body` with the whole content of `path` (standard input for `-`). A regular file is
+    /// mapped into memory rather than copied: a large cart is scanned straight from the page cache.
+    public static func withContents<R>(_ path: String, limit: Int = 1 << 30, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(InputError) -> R {
+        let (fd, size) = try open(path)
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        if let size, size > 0 {
+            guard size <= limit else { throw tooLarge(path, limit) }
+            if let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapping != MAP_FAILED {
+                defer { munmap(mapping, size) }
+                return body(UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size))
+            }
+        }
+        let bytes = try read(path, limit: limit)
+        return bytes.withUnsafeBufferPointer(body)
+    }
+
     /// Opens `path` for reading (standard input for `-`), for streaming. The caller closes it.
     /// Returns the descriptor and the file's size when it is a regular file.
     public static func open(_ path: String) throws(InputError) -> (fd: Int32, size: Int?) {

@@ -33,16 +33,19 @@ public struct Cart: Sendable, Equatable {
 /// product first appeared. Reusable across carts without reallocating.
 public struct CartLineMerger: Sendable {
     /// Per product: its line's index + 1, or 0 when it has none yet.
-    private var slots: [Int32]
-    private var lines: [Cart.Line] = []
+    @usableFromInline var slots: [Int32]
+    @usableFromInline var lines: [Cart.Line] = []
 
     public init(productCount: Int) {
         slots = [Int32](repeating: 0, count: productCount)
     }
 
+    /// The number of products it merges lines for.
+    public var productCount: Int { slots.count }
+
     /// Adds `quantity` units of `product`. Returns false, adding nothing, when the line's quantity
     /// would no longer fit in 64 bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func add(_ product: ProductID, quantity: Int64) -> Bool {
         let slot = Int(slots[product])
         if slot == 0 {

@@ -25,6 +25,13 @@ public final class JSONWriter {
     /// The content of a JSON string literal for `value`: quotes, backslashes and control characters
     /// escaped, and U+2028/U+2029 too (they end lines in JavaScript); everything else as is.
     public static func escaped(_ value: String) -> String {
+        // Most text needs nothing: check the bytes before building anything.
+        var clean = true
+        for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
+            clean = false
+            break
+        }
+        if clean { return value }
         var text = ""
         for scalar in value.unicodeScalars {
             switch scalar {

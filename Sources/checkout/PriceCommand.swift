@@ -54,7 +54,7 @@ struct Price: ParsableCommand {
     func priceOne(_ path: String, with pricer: inout CartPricer, to out: OutputStream) throws {
         let result: Result<Receipt, InputError>
         do {
-            result = pricer.price(try FileBytes.read(path), name: displayName(path))
+            result = try FileBytes.withContents(path) { pricer.price($0, name: displayName(path)) }
         } catch {
             Console.error(error.description)
             throw ExitStatus.forInput(error)

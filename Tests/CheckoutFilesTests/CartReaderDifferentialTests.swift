@@ -113,3 +113,75 @@ struct CartReaderDifferentialTests {
         }
     }
 }
+
+@Suite("Large carts scanned on two cores")
+struct ParallelScanTests {
+    /// A cart above the (lowered) parallel threshold, from the generator.
+    static let workload = Workload(.init(products: 200, promotions: 0, lines: 20_000, seed: 3))
+    static let threshold = 64 << 10
+    static let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
+    static let cart = workload.cartJSON()
+
+    static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
+        var reader = CartReader(catalog: catalog, parallelThreshold: threshold)
+        do {
+            let cart = try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in
+                tree ? try reader.readTree(buffer, name: "big.json") : try reader.read(buffer, name: "big.json")
+            }
+            return "\(cart.lines)"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test("the generated cart is above the threshold and splits cleanly")
+    func splits() {
+        #expect(Self.cart.count >= Self.threshold)
+        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
+        let outcome = Self.cart.withUnsafeBufferPointer { scanner.scanInTwo($0, productCount: Self.catalog.products.count) }
+        guard case .cart(let cart) = outcome else {
+            Issue.record("expected a cart from the two halves, got \(outcome)")
+            return
+        }
+        #expect("\(cart.lines)" == Self.outcome(Self.cart, tree: true))
+    }
+
+    @Test("agrees with the tree reader when the split lands inside an item, or an error sits in either half")
+    func variants() {
+        // Items written over two lines offer a split point inside an item: `,\n   "quantity"`.
+        // Shift the text until the split point lands there; the first half then passes it
+        // mid-item and the cart is scanned in one piece.
+        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
+        let twoLines = Array(String(decoding: Self.cart, as: UTF8.self).replacing("\", \"quantity\"", with: "\",\n   \"quantity\"").utf8)
+        var nested = twoLines
+        for shift in 0..<100 {
+            nested = [UInt8(ascii: "[")] + Array(repeating: 0x20, count: shift) + twoLines.dropFirst()
+            let point = nested.withUnsafeBufferPointer { scanner.splitPoint($0).map { $0.pointee } }
+            if point == UInt8(ascii: "\"") { break }
+        }
+        let nestedOutcome = nested.withUnsafeBufferPointer { scanner.scanInTwo($0, productCount: Self.catalog.products.count) }
+        guard case .sequential = nestedOutcome else {
+            Issue.record("the split should land inside an item and be refused, got \(nestedOutcome)")
+            return
+        }
+        // Unknown codes inserted as whole items at the start of a line, early and late.
+        func lineStart(before offset: Int) -> Int { Self.cart[..<offset].lastIndex(of: UInt8(ascii: "\n"))! + 1 }
+        var unknownFirst = Self.cart
+        unknownFirst.insert(contentsOf: Array(#"  "HAT","#.utf8) + [0x0A], at: lineStart(before: 100))
+        var unknownSecond = Self.cart
+        unknownSecond.insert(contentsOf: Array(#"  "HAT","#.utf8) + [0x0A], at: lineStart(before: Self.cart.count - 200))
+        var trailing = Self.cart
+        trailing.append(contentsOf: Array("x".utf8))
+        var badQuantity = Self.cart
+        let late = badQuantity[(badQuantity.count * 3 / 4)...].firstIndex(of: UInt8(ascii: "q"))!
+        badQuantity.replaceSubrange(late..<(late + 11), with: Array(#"quantity": 0"#.utf8))
+        var duplicateKey = Self.cart
+        duplicateKey.replaceSubrange(late..<late, with: Array(#"code": "P0001", ""#.utf8))
+        for variant in [nested, unknownFirst, unknownSecond, trailing, badQuantity, duplicateKey] {
+            #expect(Self.outcome(variant, tree: false) == Self.outcome(variant, tree: true))
+        }
+        #expect(Self.outcome(unknownFirst, tree: false) == "error: big.json: items[2]: unknown product code \"HAT\"")
+        #expect(Self.outcome(unknownSecond, tree: false).hasPrefix("error: big.json: items[19994]: unknown product code"))
+        #expect(Self.outcome(nested, tree: false).hasPrefix("["))
+    }
+}
