@@ -164,3 +164,41 @@ public struct PlistKey: Sendable, Equatable {
         self.location = location
     }
 }
+
+/// Values copied out of the reader's storage into storage of their own, many to one buffer: for
+/// handing values to another thread in batches, with no allocation per value.
+public final class PlistValueBatch: @unchecked Sendable {
+    private let fragment = PlistFragment()
+    private var roots: [Int] = []
+
+    public init(reservingElements elements: Int = 0, textBytes: Int = 0) {
+        fragment.nodes.reserveCapacity(elements)
+        fragment.text.reserveCapacity(textBytes)
+    }
+
+    public var count: Int { roots.count }
+    public var isEmpty: Bool { roots.isEmpty }
+
+    /// Copies `value` and its subtree in.
+    public func append(_ value: PlistValue) {
+        let source = value.fragment
+        let first = value.index
+        let last = source.nodes[first].end
+        let nodeShift = fragment.nodes.count - first
+        let textStart = source.nodes[first].textStart
+        let textEnd = last > first ? max(source.nodes[last - 1].textEnd, source.nodes[first].textEnd) : source.nodes[first].textEnd
+        let textShift = fragment.text.count - textStart
+        roots.append(fragment.nodes.count)
+        for index in first..<last {
+            var node = source.nodes[index]
+            node.end += nodeShift
+            node.textStart += textShift
+            node.textEnd += textShift
+            fragment.nodes.append(node)
+        }
+        fragment.text.append(contentsOf: source.text[textStart..<textEnd])
+    }
+
+    /// The values, in the order they were appended.
+    public var values: [PlistValue] { roots.map { PlistValue(fragment: fragment, index: $0) } }
+}

@@ -1,5 +1,9 @@
 internal import CLibXML2
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An element that is open while reading.
 struct OpenElement {
     enum Role {
@@ -83,39 +87,20 @@ struct ReaderState {
         let base = input.pointee.base!
         let cur = input.pointee.cur!
         var line = Int(input.pointee.line)
-        var open = cur
-        var newlinesInTag = 0
-        while open > base {
-            open -= 1
-            if open.pointee == UInt8(ascii: "<") { break }
-            if open.pointee == UInt8(ascii: "\n") { newlinesInTag += 1 }
-        }
-        line -= newlinesInTag
-        // Count the scalars from the start of the line to the `<`, within a bounded window so a
-        // hostile single-line file cannot make this quadratic.
-        var scan = open
+        // The tag's `<`: the last one before the cursor (none can be inside the tag's attributes).
+        guard let open = lastByte(UInt8(ascii: "<"), from: base, to: cur) else { return SourceLocation(line: line, column: 1) }
+        line -= count(UInt8(ascii: "\n"), from: open, to: cur)
+        // The line starts after the last line break before the `<`, looked for within a bounded
+        // window so that a hostile single-line file cannot make this quadratic.
         let floor = open - min(open - base, 16_384)
-        var scalars = 0
-        while scan > floor {
-            let byte = (scan - 1).pointee
-            if byte == UInt8(ascii: "\n") { return SourceLocation(line: line, column: scalars + 1) }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
-            scan -= 1
+        if let lineBreak = lastByte(UInt8(ascii: "\n"), from: floor, to: open) {
+            return SourceLocation(line: line, column: scalars(from: lineBreak + 1, to: open) + 1)
         }
-        if floor == base, base == input.pointee.base, input.pointee.consumed == 0 {
-            return SourceLocation(line: line, column: scalars + 1)  // the line starts the file
+        if floor == base, input.pointee.consumed == 0 {
+            return SourceLocation(line: line, column: scalars(from: base, to: open) + 1)  // the line starts the file
         }
-        if newlinesInTag == 0 {
-            // Fall back on libxml2's column at the cursor, less the tag's own length.
-            var tagScalars = 0
-            var p = open
-            while p < cur {
-                if p.pointee & 0xC0 != 0x80 { tagScalars += 1 }
-                p += 1
-            }
-            return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - tagScalars))
-        }
-        return SourceLocation(line: line, column: scalars + 1)
+        // A line longer than the window: libxml2's column at the cursor, less the tag's own length.
+        return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - scalars(from: open, to: cur)))
     }
 
     /// The position of the parser's cursor (for text, which has no tag of its own).
@@ -344,6 +329,44 @@ struct ReaderState {
         }
         return true
     }
+}
+
+// MARK: - Bytes
+
+private func lastByte(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar>? {
+    guard end > start else { return nil }
+    return checkout_memrchr(start, Int32(byte), end - start)
+}
+
+private func count(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> Int {
+    var n = 0
+    var p = start
+    while p < end, let found = memchr(p, Int32(byte), end - p) {
+        n += 1
+        p = UnsafePointer(found.assumingMemoryBound(to: xmlChar.self)) + 1
+    }
+    return n
+}
+
+/// Unicode scalars in the UTF-8 bytes `start..<end`: bytes that are not continuation bytes,
+/// eight at a time while they are ASCII.
+private func scalars(from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> Int {
+    var n = 0
+    var p = start
+    while end - p >= 8 {
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 == 0 {
+            n += 8
+        } else {
+            for i in 0..<8 where p[i] & 0xC0 != 0x80 { n += 1 }
+        }
+        p += 8
+    }
+    while p < end {
+        if p.pointee & 0xC0 != 0x80 { n += 1 }
+        p += 1
+    }
+    return n
 }
 
 // MARK: - Element names

@@ -1,6 +1,10 @@
 import Pricing
 import PlistReader
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What to check in a promotions file besides its format.
 public struct PromotionChecks: Sendable {
     /// The catalog the promotions are for. Its currency is the promotions' currency (a file that
@@ -42,10 +46,10 @@ public struct PromotionFile: Sendable {
     ///
     /// - Throws: ``PlistFileError`` when the file cannot be opened or read.
     public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError) -> PromotionFile {
-        var handler = PromotionFileHandler(checks: checks, currency: nil)
+        var handler = PromotionFileHandler(checks: checks, currency: nil, parallel: decodesInParallel(path))
         try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
         if let currency = handler.currencyForSecondPass {
-            handler = PromotionFileHandler(checks: checks, currency: currency)
+            handler = PromotionFileHandler(checks: checks, currency: currency, parallel: decodesInParallel(path))
             try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
         }
         return handler.result(name: path)
@@ -53,14 +57,30 @@ public struct PromotionFile: Sendable {
 
     /// Reads and checks a promotions file held in memory; `name` stands for it in messages.
     public static func load(bytes: [UInt8], name: String, checks: PromotionChecks = PromotionChecks()) -> PromotionFile {
-        var handler = PromotionFileHandler(checks: checks, currency: nil)
+        load(bytes: bytes, name: name, checks: checks, parallel: bytes.count >= parallelThreshold && processorCount > 1)
+    }
+
+    /// `parallel`: decode on a second thread while reading.
+    static func load(bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool) -> PromotionFile {
+        var handler = PromotionFileHandler(checks: checks, currency: nil, parallel: parallel)
         PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
         if let currency = handler.currencyForSecondPass {
-            handler = PromotionFileHandler(checks: checks, currency: currency)
+            handler = PromotionFileHandler(checks: checks, currency: currency, parallel: parallel)
             PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
         }
         return handler.result(name: name)
     }
+}
+
+/// Files at least this large are decoded on a second thread while they are read.
+let parallelThreshold = 1 << 20
+
+let processorCount = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+/// Whether the file at `path` is large enough to decode on a second thread.
+func decodesInParallel(_ path: String) -> Bool {
+    var info = stat()
+    return processorCount > 1 && stat(path, &info) == 0 && Int(info.st_size) >= parallelThreshold
 }
 
 /// One element of a file's promotions array: the promotion's id when it has one, and where it starts.
@@ -75,11 +95,11 @@ public struct PromotionEntry: Sendable, Equatable {
 /// Follows the reader through a promotions file: either root form (SPEC §4), root keys, and each
 /// promotion as it completes, so memory holds one promotion's elements at a time.
 final class PromotionFileHandler: PlistStreamHandler {
-    private var decoder: PromotionDecoder
     private let checks: PromotionChecks
     private var diagnostics: [Diagnostic] = []
-    private var promotions: [Promotion] = []
-    private var entries: [PromotionEntry] = []
+    /// Promotions decoded here, or on a second thread through `pipeline`.
+    private var decoded: DecodingPipeline.Output
+    private var pipeline: DecodingPipeline?
     private var rootKind: PlistKind?
     private var rootLocation = SourceLocation(line: 1, column: 1)
     private var rootKeys: [String: SourceLocation] = [:]
@@ -92,22 +112,34 @@ final class PromotionFileHandler: PlistStreamHandler {
 
     static let rootKeyNames = ["promotions", "currency", "version"]
 
-    init(checks: PromotionChecks, currency: Currency?) {
+    /// `parallel`: decode on a second thread while reading (for large files on several cores).
+    init(checks: PromotionChecks, currency: Currency?, parallel: Bool = false) {
         self.checks = checks
         currencyFixed = checks.catalog != nil || currency != nil
         let context = DecodingContext(
             currency: checks.catalog?.currency ?? currency ?? .euro,
             productCatalog: checks.checksProducts ? checks.catalog : nil,
             expiryInstant: checks.expiryInstant)
-        decoder = PromotionDecoder(context: context)
+        decoded = DecodingPipeline.Output(decoder: PromotionDecoder(context: context))
+        pipeline = parallel ? DecodingPipeline(decoder: decoded.decoder) : nil
     }
 
+    /// The currency amounts are read in.
+    private var currency: Currency { decoded.decoder.context.currency }
+
     func result(name: String) -> PromotionFile {
+        if let pipeline {
+            decoded = pipeline.finish()
+            self.pipeline = nil
+        }
+        let diagnostics = self.diagnostics + decoded.diagnostics
+        let promotions = decoded.promotions
+        let entries = decoded.entries
         // Stable: diagnostics at one position keep the order they were found in.
         let ordered = diagnostics.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
-        return PromotionFile(name: name, promotions: promotions, entries: entries, currency: decoder.context.currency, diagnostics: ordered)
+        return PromotionFile(name: name, promotions: promotions, entries: entries, currency: currency, diagnostics: ordered)
     }
 
     // MARK: PlistStreamHandler
@@ -169,17 +201,11 @@ final class PromotionFileHandler: PlistStreamHandler {
     }
 
     private func readPromotion(_ value: PlistValue) {
-        let entry = entries.count
-        guard value.kind == .dict else {
-            var diagnostic = Diagnostic.plistStructure("each promotion must be a <dict>, not a <\(value.kind)>", at: value.location)
-            diagnostic.entry = entry
-            report(diagnostic)
-            entries.append(PromotionEntry(id: nil, location: value.location))
-            return
+        if let pipeline {
+            pipeline.submit(value, currency: currency)
+        } else {
+            decoded.decode(value)
         }
-        let (promotion, id) = decoder.decode(value, entry: entry, into: &diagnostics)
-        entries.append(PromotionEntry(id: id, location: value.location))
-        if let promotion { promotions.append(promotion) }
     }
 
     private func readRootEntry(_ key: PlistKey, _ value: PlistValue) {
@@ -221,10 +247,10 @@ final class PromotionFileHandler: PlistStreamHandler {
                 report(.currencyMismatch(file: currency.code, catalog: catalog.currency.code, at: value.location))
             }
         } else if !currencyFixed {
-            if promotionsStarted, currency.minorDigits != decoder.context.currency.minorDigits {
+            if promotionsStarted, currency.minorDigits != self.currency.minorDigits {
                 currencyForSecondPass = currency
             }
-            decoder.context.currency = currency
+            decoded.decoder.context.currency = currency
         }
     }
 }
