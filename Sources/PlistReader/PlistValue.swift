@@ -19,7 +19,18 @@ public enum PlistKind: UInt8, Sendable, CustomStringConvertible {
     }
 
     /// Whether the element holds other elements rather than text.
-    public var isContainer: Bool { self == .dict || self == .array }
+    @inlinable public var isContainer: Bool { self == .dict || self == .array }
+
+    /// The length in bytes of the element's name.
+    var nameLength: Int {
+        switch self {
+        case .key: 3
+        case .dict, .true, .date, .data, .real: 4
+        case .array, .false: 5
+        case .string: 6
+        case .integer: 7
+        }
+    }
 }
 
 /// Where an element starts in its file: the line and column (both from 1) of its `<`.

@@ -81,15 +81,24 @@ struct ReaderState {
 
     // MARK: Positions
 
-    /// The line and column of the `<` that starts the tag the parser has just read.
-    func tagStartLocation() -> SourceLocation {
+    /// The line and column of the `<` that starts the tag the parser has just read, named `name`
+    /// (`nameLength` bytes) when it is an element's start tag.
+    func tagStartLocation(nameLength: Int = -1) -> SourceLocation {
         guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
         let base = input.pointee.base!
         let cur = input.pointee.cur!
         var line = Int(input.pointee.line)
-        // The tag's `<`: the last one before the cursor (none can be inside the tag's attributes).
-        guard let open = lastByte(UInt8(ascii: "<"), from: base, to: cur) else { return SourceLocation(line: line, column: 1) }
-        line -= count(UInt8(ascii: "\n"), from: open, to: cur)
+        // The tag's `<`: for a plain `<name>` or `<name/>` (the cursor is on its `>` or `/`), found at
+        // once; otherwise the last `<` before the cursor (none can be inside the tag's attributes).
+        var open: UnsafePointer<xmlChar>
+        if nameLength > 0, cur - base > nameLength, cur.pointee == UInt8(ascii: ">") || cur.pointee == UInt8(ascii: "/"),
+           (cur - nameLength - 1).pointee == UInt8(ascii: "<") {
+            open = cur - nameLength - 1
+        } else {
+            guard let found = lastByte(UInt8(ascii: "<"), from: base, to: cur) else { return SourceLocation(line: line, column: 1) }
+            open = found
+            line -= count(UInt8(ascii: "\n"), from: open, to: cur)
+        }
         // The line starts after the last line break before the `<`, looked for within a bounded
         // window so that a hostile single-line file cannot make this quadratic.
         let floor = open - min(open - base, 16_384)
@@ -117,8 +126,8 @@ struct ReaderState {
             skipDepth += 1
             return
         }
-        let location = tagStartLocation()
         let kind = elementKind(name)
+        let location = tagStartLocation(nameLength: kind.map { $0.nameLength } ?? -1)
 
         guard !stack.isEmpty else {
             sawDocumentElement = true
