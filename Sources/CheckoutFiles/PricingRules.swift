@@ -1,3 +1,4 @@
+import Dispatch
 import PlistReader
 import Pricing
 import Promotions
@@ -35,15 +36,35 @@ public struct PricingRules: Sendable {
     /// file with any error is refused; warnings never stop pricing, and a rule whose code is not in
     /// the catalog simply never matches.
     public static func load(catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default) throws(PricingRulesError) -> PricingRules {
-        let products: Catalog
+        try load(promotions: promotions, for: loadCatalog(catalog), limits: limits)
+    }
+
+    /// Loads the rules while `alongside` runs on another thread with the catalog: reading a large
+    /// cart meanwhile costs no extra time. The rules' errors come first.
+    public static func load<T: Sendable>(
+        catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default, alongside: @escaping @Sendable (Catalog) -> T
+    ) throws(PricingRulesError) -> (PricingRules, T) {
+        let products = try loadCatalog(catalog)
+        let result = Box<T>()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { result.value = alongside(products) }
+        let rules = Result { () throws(PricingRulesError) in try load(promotions: promotions, for: products, limits: limits) }
+        group.wait()
+        return (try rules.get(), result.value!)
+    }
+
+    static func loadCatalog(_ catalog: RulesSource) throws(PricingRulesError) -> Catalog {
         do {
             switch catalog {
-            case .file(let path): products = try CatalogFile.load(path)
-            case .shipped: products = try CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: ShippedStore.catalogName)
+            case .file(let path): return try CatalogFile.load(path)
+            case .shipped: return try CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: ShippedStore.catalogName)
             }
         } catch {
             throw .catalog(error)
         }
+    }
+
+    static func load(promotions: RulesSource, for products: Catalog, limits: PlistLimits) throws(PricingRulesError) -> PricingRules {
         let checks = PromotionChecks(catalog: products, limits: limits)
         let file: PromotionFile
         switch promotions {
@@ -59,4 +80,9 @@ public struct PricingRules: Sendable {
         guard !file.hasErrors else { throw .promotionsInvalid(file) }
         return PricingRules(catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
     }
+}
+
+/// A result written by one thread and read by another after it finished.
+private final class Box<T>: @unchecked Sendable {
+    var value: T?
 }

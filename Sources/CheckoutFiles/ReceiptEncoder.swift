@@ -17,6 +17,15 @@ public struct ReceiptEncoder {
         products = [[UInt8]?](repeating: nil, count: rules.catalog.products.count)
     }
 
+    /// The receipt indented, as `ReceiptJSON.render(receipt, pretty: true)` writes it.
+    public mutating func encodeIndented(_ receipt: Receipt) -> [UInt8] {
+        var compact: [UInt8] = []
+        encode(receipt, into: &compact)
+        var out: [UInt8] = []
+        compact.withUnsafeBufferPointer { JSONIndenter.indent($0, into: &out) }
+        return out
+    }
+
     public mutating func encode(_ receipt: Receipt, into out: inout [UInt8]) {
         let digits = receipt.currency.minorDigits
         let k = Keys.shared

@@ -114,16 +114,20 @@ struct CompiledRule {
     func itemDiscount(quantity q: Int64, unitPrice u: Int64) -> Int64 {
         // The guards on `value` keep a definition that skipped validation from trapping or raising a price.
         switch kind {
+        // Every discount is at most q × u, which the caller has checked fits in 64 bits, so plain
+        // multiplications cannot overflow, except inside a percentage, done in 64 bits when it fits.
         case .combo:
             guard threshold > value, value >= 0 else { return 0 }
-            return Int64(Int128(q / threshold) * Int128(threshold - value) * Int128(u))
+            return (q / threshold) * (threshold - value) * u
         case .bulk:
-            return q >= threshold && value >= 0 && value < u ? Int64(Int128(q) * Int128(u - value)) : 0
+            return q >= threshold && value >= 0 && value < u ? q * (u - value) : 0
         case .percent:
             guard q >= threshold, value > 0, value <= 10_000 else { return 0 }
+            let (product, overflow) = (q * u).multipliedReportingOverflow(by: value)
+            if !overflow, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
             return Int64(roundedQuotient(Int128(q) * Int128(u) * Int128(value), 10_000))
         case .amount:
-            return q >= threshold && value > 0 ? Int64(Int128(q) * Int128(min(value, u))) : 0
+            return q >= threshold && value > 0 ? q * min(value, u) : 0
         case .cartPercent, .cartAmount:
             return 0
         }
@@ -136,6 +140,8 @@ struct CompiledRule {
         switch kind {
         case .cartPercent:
             guard value > 0, value <= 10_000 else { return 0 }
+            let (product, overflow) = s.multipliedReportingOverflow(by: value)
+            if !overflow, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
             return Int64(roundedQuotient(Int128(s) * Int128(value), 10_000))
         case .cartAmount: return max(0, min(value, s))
         default: return 0

@@ -40,28 +40,38 @@ struct Price: ParsableCommand {
 
     func run() throws {
         let instant = try parseInstant(at)
-        let rules = try rules.load()
-        var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock.now())
         let out = OutputStream.standardOutput
         if carts.count == 1, !batch, !BatchLines.isBatchName(carts[0]) {
-            try priceOne(carts[0], with: &pricer, to: out)
+            try priceOne(carts[0], instant: instant, to: out)
         } else {
+            let rules = try rules.load()
+            var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock.now())
             try priceMany(with: &pricer, to: out, rules: rules, instant: instant)
         }
     }
 
-    /// One cart: one receipt, or a message and exit 65 or 66.
-    func priceOne(_ path: String, with pricer: inout CartPricer, to out: OutputStream) throws {
-        let result: Result<Receipt, InputError>
-        do {
-            result = try FileBytes.withContents(path) { pricer.price($0, name: displayName(path)) }
-        } catch {
-            Console.error(error.description)
-            throw ExitStatus.forInput(error)
+    /// One cart: one receipt, or a message and exit 65 or 66. The cart is read while the
+    /// promotions load.
+    func priceOne(_ path: String, instant: Instant?, to out: OutputStream) throws {
+        let (rules, read) = try rules.load { catalog in
+            Result { () throws(InputError) -> Cart in
+                var reader = CartReader(catalog: catalog)
+                return try FileBytes.withContents(path) { bytes in Result { () throws(InputError) in try reader.read(bytes, name: displayName(path)) } }.get()
+            }
         }
+        let pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock.now())
+        let result = read.flatMap { cart in Result { () throws(InputError) in try pricer.price(cart, name: displayName(path)) } }
         switch result {
         case .success(let receipt):
-            out.write(format == .json ? ReceiptJSON.render(receipt, pretty: true) + "\n" : ReceiptText.render(receipt))
+            switch format {
+            case .json:
+                var encoder = ReceiptEncoder(rules: rules.ruleSet)
+                var bytes = encoder.encodeIndented(receipt)
+                bytes.append(UInt8(ascii: "\n"))
+                bytes.withUnsafeBufferPointer { out.write($0) }
+            case .text:
+                out.write(ReceiptText.render(receipt))
+            }
             try Console.finishOutput()
         case .failure(let error):
             Console.error(error.description)

@@ -14,10 +14,16 @@ struct RulesOptions: ParsableArguments {
     /// The catalog and promotions ready for pricing; on failure, says why on standard error and
     /// exits 66 (cannot read) or 65 (invalid).
     func load() throws -> PricingRules {
+        try load(alongside: { _ in () }).0
+    }
+
+    /// Loads as ``load()`` does while `alongside` runs with the catalog on another thread.
+    func load<T: Sendable>(alongside: @escaping @Sendable (Catalog) -> T) throws -> (PricingRules, T) {
         do {
             return try PricingRules.load(
                 catalog: RulesSource.resolve(catalog, default: "Products.json"),
-                promotions: RulesSource.resolve(promotions, default: "Promotions.plist"))
+                promotions: RulesSource.resolve(promotions, default: "Promotions.plist"),
+                alongside: alongside)
         } catch {
             switch error {
             case .catalog(let error):

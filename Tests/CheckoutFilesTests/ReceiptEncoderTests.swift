@@ -23,6 +23,7 @@ struct ReceiptEncoderTests {
             var bytes: [UInt8] = []
             encoder.encode(receipt, into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == ReceiptJSON.render(receipt))
+            #expect(String(decoding: encoder.encodeIndented(receipt), as: UTF8.self) == ReceiptJSON.render(receipt, pretty: true))
             if receipt.discount > 0 { withPromotions += 1 }
         }
         #expect(withPromotions > 500)
@@ -48,6 +49,7 @@ struct ReceiptEncoderTests {
             encoder.encode(receipt, into: &bytes)  // cached fragments reused
             let expected = ReceiptJSON.render(receipt)
             #expect(String(decoding: bytes, as: UTF8.self) == expected + expected)
+            #expect(String(decoding: encoder.encodeIndented(receipt), as: UTF8.self) == ReceiptJSON.render(receipt, pretty: true))
         }
     }
 }
