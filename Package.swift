@@ -7,6 +7,8 @@ let package = Package(
     name: "Checkout",
     products: [
         .executable(name: "checkout", targets: ["checkout"]),
+        // The layers as a library, for Benchmarks/ (its own package, out of the main build).
+        .library(name: "CheckoutKit", targets: ["PlistReader", "Promotions", "Pricing", "StrictJSON", "CheckoutFiles", "Workloads"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

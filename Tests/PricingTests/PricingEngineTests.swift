@@ -331,3 +331,34 @@ struct CurrencyTests {
         #expect(catalog.productID(for: "Mug") == nil)
     }
 }
+
+@Suite("Interned lines")
+struct InternedLinesTests {
+    @Test("units of interned ids merge like scanned items, in order of first appearance")
+    func addUnits() {
+        let ids: [Int32] = [2, 0, 2, 2, 1, 0]
+        var fast = CartLineMerger(productCount: 3)
+        var slow = CartLineMerger(productCount: 3)
+        _ = slow.add(1, quantity: 5)
+        _ = fast.add(1, quantity: 5)
+        let added = ids.withUnsafeBufferPointer { fast.addUnits($0) }
+        #expect(added)
+        for id in ids { _ = slow.add(Int(id), quantity: 1) }
+        #expect(fast.takeLines() == [Cart.Line(product: 1, quantity: 6), Cart.Line(product: 2, quantity: 3), Cart.Line(product: 0, quantity: 2)])
+        #expect(slow.takeLines() == [Cart.Line(product: 1, quantity: 6), Cart.Line(product: 2, quantity: 3), Cart.Line(product: 0, quantity: 2)])
+    }
+
+    @Test("an id outside the catalog or an overflowing quantity adds nothing")
+    func refusals() {
+        var merger = CartLineMerger(productCount: 2)
+        let outside: [Int32] = [0, 2]
+        let negative: [Int32] = [-1]
+        #expect(!outside.withUnsafeBufferPointer { merger.addUnits($0) })
+        #expect(!negative.withUnsafeBufferPointer { merger.addUnits($0) })
+        #expect(merger.takeLines() == [])
+        _ = merger.add(0, quantity: Int64.max)
+        let one: [Int32] = [1, 0]
+        #expect(!one.withUnsafeBufferPointer { merger.addUnits($0) })
+        #expect(merger.takeLines() == [Cart.Line(product: 0, quantity: Int64.max)])
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Side-by-side, whole-process timings of checkout and the peers a user would otherwise use, on the
+# same generated files (median of 5 runs, hyperfine), with totals checked against the peers'.
+# Needs: hyperfine (apt-get install hyperfine), python3 with orjson (pip install orjson).
+set -euo pipefail
+cd "$(dirname "$0")"
+root=$(cd .. && pwd)
+data=${1:-$(mktemp -d)}
+swift build -c release --package-path "$root" --product checkout >/dev/null
+swift build -c release --product FoundationCartPeer >/dev/null
+swift build -c release --product FoundationPlistPeer >/dev/null
+checkout="$root/.build/release/checkout"
+bin=$(swift build -c release --show-bin-path)
+"$checkout" bench --lines 1000000 --promotions 100000 --products 1000 --batch-carts 1000000 --emit "$data" >/dev/null
+printf '<plist><array/></plist>\n' > "$data/none.plist"
+cd "$data"
+
+echo "== totals (must agree)"
+ours=$("$checkout" price cart.json --catalog Products.json --promotions none.plist --format json | sed -n 's/^  "total": "\(.*\)",$/\1/p')
+python_total=$(python3 "$root/Benchmarks/peers/orjson_cart.py" Products.json cart.json)
+foundation_total=$("$bin/FoundationCartPeer" Products.json cart.json)
+echo "checkout $ours, orjson $python_total, JSONDecoder $foundation_total"
+[ "$ours" = "$python_total" ] && [ "$ours" = "$foundation_total" ] || { echo "totals differ"; exit 1; }
+
+results=$(mktemp -d)
+run() { hyperfine -N --warmup 1 --runs 5 --export-json "$results/$1.json" "${@:2}" >/dev/null; python3 - "$results/$1.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f'  {r["median"] * 1000:9.1f} ms  {r["command"]}')
+PY
+}
+echo "== 1,000,000-line cart, no promotions (target: 20x faster than orjson)"
+run cart "python3 $root/Benchmarks/peers/orjson_cart.py Products.json cart.json" "$bin/FoundationCartPeer Products.json cart.json" \
+    "$checkout price cart.json --catalog Products.json --promotions none.plist --format json"
+echo "== the same cart against 100,000 promotions (target: 0.3 s)"
+run rules "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json"
+echo "== load + validate 100,000 promotions (target: 5x faster than PropertyListDecoder, 64 MiB)"
+run plist "$bin/FoundationPlistPeer Promotions.plist" "$checkout validate Promotions.plist --at 2026-06-01T00:00:00Z"
+/usr/bin/time -f "  peak memory of validate: %M KB" "$checkout" validate Promotions.plist --at 2026-06-01T00:00:00Z >/dev/null
+echo "== 1,000,000 small carts, receipts out (target: 500,000 carts/s)"
+run batch "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
+echo "== a 3-item cart with the shipped rules (target: 20 ms)"
+run small "$checkout price $root/Rules/carts/example-1.json"
+echo "(files in $data)"
