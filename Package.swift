@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // libxml2, seen only by PlistReader.
@@ -45,5 +46,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"]),
+        // Pricing invariants over thousands of random catalogs, rule sets and carts.
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "CheckoutFiles", "Pricing", "Promotions", "StrictJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ]
 )
