@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutFiles", "DiagnosticReporters", "Pricing", "Promotions", "StrictJSON", "Workloads",
+                "CheckoutFiles", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions", "StrictJSON", "Workloads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"]),

@@ -41,6 +41,9 @@ public struct BatchPricer: Sendable {
     /// Bytes per block: small enough that a group's receipts (about ten times the input) stay a
     /// few megabytes, large enough that each parallel step has thousands of carts.
     public var blockSize = 1 << 18
+    /// The longest line (one cart) accepted; a longer one is an error in its place, skipped
+    /// without being held in memory.
+    public var maxLineLength = 16 << 20
 
     public init(rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: BatchFormat, workers: Int? = nil) {
         self.rules = rules
@@ -88,6 +91,9 @@ public struct BatchPricer: Sendable {
         var bytesRead = 0
         var carts = 0
         var ended = false
+        var skippingLongLine = false
+        /// Lines dropped for being too long, reported in their place.
+        var longLines: [Int] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { chunk.deallocate() }
         while !ended {
@@ -109,8 +115,22 @@ public struct BatchPricer: Sendable {
                     break
                 }
                 let received = UnsafeRawBufferPointer(rebasing: chunk[..<count])
+                if skippingLongLine {
+                    // The rest of a line too long to keep: drop it up to its line break.
+                    guard let lineBreak = received.firstIndex(of: UInt8(ascii: "\n")) else { continue }
+                    skippingLongLine = false
+                    longLines.append(nextLine)
+                    nextLine += 1
+                    carry.removeAll(keepingCapacity: true)
+                    carry.append(contentsOf: received[(lineBreak + 1)...])
+                    continue
+                }
                 guard let lastBreak = received.lastIndex(of: UInt8(ascii: "\n")) else {
                     carry.append(contentsOf: received)
+                    if carry.count > maxLineLength {
+                        skippingLongLine = true
+                        carry.removeAll()
+                    }
                     continue
                 }
                 state.blocks[filled].bytes.removeAll(keepingCapacity: true)
@@ -122,7 +142,11 @@ public struct BatchPricer: Sendable {
                 nextLine += state.blocks[filled].bytes.count { $0 == UInt8(ascii: "\n") }
                 filled += 1
             }
-            guard filled > 0 else { break }
+            if ended, skippingLongLine {
+                longLines.append(nextLine)
+                skippingLongLine = false
+            }
+            guard filled > 0 || !longLines.isEmpty else { break }
             let workers = self.workers
             let blockCount = filled
             DispatchQueue.concurrentPerform(iterations: min(workers, blockCount)) { worker in
@@ -130,11 +154,26 @@ public struct BatchPricer: Sendable {
                     state.price(block: index, worker: worker, with: self, active: active, name: name)
                 }
             }
+            var pendingLong = longLines[...]
+            func writeLongLines(before line: Int) {
+                while let long = pendingLong.first, long < line {
+                    pendingLong.removeFirst()
+                    failures += 1
+                    carts += 1
+                    let message = "the line is longer than \(maxLineLength) bytes"
+                    let text = format == .json ? ReceiptJSON.renderError(line: long, message: message) + "\n" : "\(name):\(long): error: \(message)\n"
+                    let bytes = Array(text.utf8)
+                    bytes.withUnsafeBufferPointer { sink.write($0) }
+                }
+            }
             for index in 0..<filled {
+                writeLongLines(before: state.blocks[index].firstLine)
                 state.blocks[index].output.withUnsafeBufferPointer { sink.write($0) }
                 failures += state.blocks[index].failures
                 carts += state.blocks[index].carts
             }
+            writeLongLines(before: ended ? Int.max : nextLine)
+            longLines = Array(pendingLong)
             progress?(bytesRead, carts)
         }
         return failures

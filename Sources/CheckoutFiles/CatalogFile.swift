@@ -4,8 +4,8 @@ import Pricing
 /// The product catalog, `Products.json` (SPEC §3):
 /// `{"currency": "EUR", "products": [{"code": "MUG", "name": "Cabify Coffee Mug", "price": 7.5}]}`.
 public enum CatalogFile {
-    public static func load(_ path: String) throws(InputError) -> Catalog {
-        try decode(FileBytes.read(path), name: path)
+    public static func load(_ path: String, limit: Int = 1 << 30) throws(InputError) -> Catalog {
+        try decode(FileBytes.read(path, limit: limit), name: path)
     }
 
     public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {

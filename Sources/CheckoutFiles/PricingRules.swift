@@ -36,7 +36,7 @@ public struct PricingRules: Sendable {
     /// file with any error is refused; warnings never stop pricing, and a rule whose code is not in
     /// the catalog simply never matches.
     public static func load(catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default) throws(PricingRulesError) -> PricingRules {
-        try load(promotions: promotions, for: loadCatalog(catalog), limits: limits)
+        try load(promotions: promotions, for: loadCatalog(catalog, limit: limits.maxFileSize), limits: limits)
     }
 
     /// Loads the rules while `alongside` runs on another thread with the catalog: reading a large
@@ -44,7 +44,7 @@ public struct PricingRules: Sendable {
     public static func load<T: Sendable>(
         catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default, alongside: @escaping @Sendable (Catalog) -> T
     ) throws(PricingRulesError) -> (PricingRules, T) {
-        let products = try loadCatalog(catalog)
+        let products = try loadCatalog(catalog, limit: limits.maxFileSize)
         let result = Box<T>()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { result.value = alongside(products) }
@@ -53,10 +53,10 @@ public struct PricingRules: Sendable {
         return (try rules.get(), result.value!)
     }
 
-    static func loadCatalog(_ catalog: RulesSource) throws(PricingRulesError) -> Catalog {
+    static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {
         do {
             switch catalog {
-            case .file(let path): return try CatalogFile.load(path)
+            case .file(let path): return try CatalogFile.load(path, limit: limit)
             case .shipped: return try CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: ShippedStore.catalogName)
             }
         } catch {

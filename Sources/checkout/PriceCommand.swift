@@ -22,6 +22,8 @@ struct Price: ParsableCommand {
 
     @OptionGroup var rules: RulesOptions
 
+    @OptionGroup(title: "Limits") var limits: LimitsOptions
+
     @Option(help: ArgumentHelp("Price at this instant (RFC 3339, e.g. 2026-11-21T10:00:00Z) instead of the cart's own or now.", valueName: "instant"))
     var at: String?
 
@@ -44,7 +46,7 @@ struct Price: ParsableCommand {
         if carts.count == 1, !batch, !BatchLines.isBatchName(carts[0]) {
             try priceOne(carts[0], instant: instant, to: out)
         } else {
-            let rules = try rules.load()
+            let rules = try rules.load(limits: limits.plist)
             var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock.now())
             try priceMany(with: &pricer, to: out, rules: rules, instant: instant)
         }
@@ -53,10 +55,11 @@ struct Price: ParsableCommand {
     /// One cart: one receipt, or a message and exit 65 or 66. The cart is read while the
     /// promotions load.
     func priceOne(_ path: String, instant: Instant?, to out: OutputStream) throws {
-        let (rules, read) = try rules.load { catalog in
+        let maxFileSize = limits.maxFileSize
+        let (rules, read) = try rules.load(limits: limits.plist) { catalog in
             Result { () throws(InputError) -> Cart in
                 var reader = CartReader(catalog: catalog)
-                return try FileBytes.withContents(path) { bytes in Result { () throws(InputError) in try reader.read(bytes, name: displayName(path)) } }.get()
+                return try FileBytes.withContents(path, limit: maxFileSize) { bytes in Result { () throws(InputError) in try reader.read(bytes, name: displayName(path)) } }.get()
             }
         }
         let pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock.now())
@@ -83,8 +86,9 @@ struct Price: ParsableCommand {
     /// Batches stream through the parallel batch pricer.
     func priceMany(with pricer: inout CartPricer, to out: OutputStream, rules: PricingRules, instant: Instant?) throws {
         var failures = 0
-        let batchPricer = BatchPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: pricer.now,
+        var batchPricer = BatchPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: pricer.now,
                                       format: format == .json ? .json : .text)
+        batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
         func emitFailure(_ error: InputError, position: Int) {
             failures += 1
             switch format {
@@ -107,7 +111,7 @@ struct Price: ParsableCommand {
             }
             let result: Result<Receipt, InputError>
             do {
-                result = pricer.price(try FileBytes.read(path), name: displayName(path))
+                result = pricer.price(try FileBytes.read(path, limit: limits.maxFileSize), name: displayName(path))
             } catch {
                 result = .failure(error)
             }

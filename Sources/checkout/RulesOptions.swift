@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckoutFiles
 import DiagnosticReporters
+import PlistReader
 import Pricing
 
 /// `--promotions` and `--catalog`, shared by every command that prices.
@@ -13,17 +14,17 @@ struct RulesOptions: ParsableArguments {
 
     /// The catalog and promotions ready for pricing; on failure, says why on standard error and
     /// exits 66 (cannot read) or 65 (invalid).
-    func load() throws -> PricingRules {
-        try load(alongside: { _ in () }).0
+    func load(limits: PlistLimits = .default) throws -> PricingRules {
+        try load(limits: limits, alongside: { _ in () }).0
     }
 
     /// Loads as ``load()`` does while `alongside` runs with the catalog on another thread.
-    func load<T: Sendable>(alongside: @escaping @Sendable (Catalog) -> T) throws -> (PricingRules, T) {
+    func load<T: Sendable>(limits: PlistLimits = .default, alongside: @escaping @Sendable (Catalog) -> T) throws -> (PricingRules, T) {
         do {
             return try PricingRules.load(
                 catalog: RulesSource.resolve(catalog, default: "Products.json"),
                 promotions: RulesSource.resolve(promotions, default: "Promotions.plist"),
-                alongside: alongside)
+                limits: limits, alongside: alongside)
         } catch {
             switch error {
             case .catalog(let error):

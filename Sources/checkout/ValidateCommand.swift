@@ -32,6 +32,8 @@ struct Validate: ParsableCommand {
     @Option(help: "Output format: text, json, github (Actions annotations), junit, sarif.")
     var reporter: ReporterKind = .text
 
+    @OptionGroup(title: "Limits") var limits: LimitsOptions
+
     func validate() throws {
         _ = try parseInstant(at)
     }
@@ -41,13 +43,13 @@ struct Validate: ParsableCommand {
         var products: Catalog?
         if let catalog {
             do {
-                products = try CatalogFile.load(catalog)
+                products = try CatalogFile.load(catalog, limit: limits.maxFileSize)
             } catch {
                 Console.error(error.description)
                 throw ExitStatus.forInput(error)
             }
         }
-        let checks = PromotionChecks(catalog: products, checksProducts: products != nil, expiryInstant: instant)
+        let checks = PromotionChecks(catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist)
         var files: [PromotionFile] = []
         var unreadable = false
         for path in plists {
