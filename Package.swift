@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "checkout", targets: ["checkout"]),
         // The layers as a library, for Benchmarks/ (its own package, out of the main build).
         .library(name: "CheckoutKit", targets: ["PlistReader", "Promotions", "Pricing", "StrictJSON", "CheckoutFiles", "Workloads"]),
+        // The fuzz targets' bodies, for Fuzz/ (libFuzzer) and for replaying corpora in the tests.
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +37,8 @@ let package = Package(
         .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles", "Workloads"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(name: "Workloads", dependencies: ["CheckoutFiles", "Pricing", "Promotions"]),
+        .target(name: "FuzzHarness", dependencies: ["CheckoutFiles", "PlistReader", "Pricing", "Promotions"]),
+        .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         // Diagnostics as CI systems read them.
         .target(name: "DiagnosticReporters", dependencies: ["Promotions", "StrictJSON"]),
         .testTarget(name: "DiagnosticReportersTests", dependencies: ["DiagnosticReporters"]),

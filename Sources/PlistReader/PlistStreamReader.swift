@@ -136,6 +136,12 @@ private final class Parser {
     }
 
     deinit {
+        // In SAX mode libxml2 still builds a document with a fake DTD when it meets an entity
+        // declaration ("expat compatibility"), and leaves it to the caller (found by fuzzing).
+        if let document = context.pointee.myDoc {
+            context.pointee.myDoc = nil
+            xmlFreeDoc(document)
+        }
         xmlFreeParserCtxt(context)
         state.deinitialize(count: 1)
         state.deallocate()
