@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // libxml2, seen only by PlistReader.
@@ -37,6 +38,15 @@ let package = Package(
         .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles", "Workloads"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(name: "Workloads", dependencies: ["CheckoutFiles", "Pricing", "Promotions"]),
+        // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
+        .target(name: "Shopping", dependencies: ["Pricing", "CheckoutFiles"]),
+        .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),
+        // MVP presenters of the four screens: no terminal code.
+        .target(name: "Presenters", dependencies: ["Shopping", "Pricing"]),
+        .testTarget(name: "PresentersTests", dependencies: ["Presenters"]),
+        // The cart and orders in SQLite, through GRDB.
+        .target(name: "ShopStore", dependencies: ["Shopping", "Pricing", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ShopStoreTests", dependencies: ["ShopStore"]),
         .target(name: "FuzzHarness", dependencies: ["CheckoutFiles", "PlistReader", "Pricing", "Promotions"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         // Diagnostics as CI systems read them.

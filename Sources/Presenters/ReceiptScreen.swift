@@ -1,0 +1,40 @@
+import Pricing
+
+/// A priced cart as the cart and checkout screens show it: every line, each discount and why,
+/// and the totals, as formatted text.
+public struct ReceiptScreen: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        public var quantity: Int64
+        public var unitPrice: String
+        public var subtotal: String
+        /// `VOUCHER 2x1: -5.00 €`, when an item promotion applies.
+        public var discount: String?
+        public var total: String
+    }
+
+    public var lines: [Line]
+    /// `Spring sale: -7.45 €`, when a cart promotion applies.
+    public var cartDiscount: String?
+    public var subtotal: String
+    /// Everything saved, when anything was.
+    public var saved: String?
+    public var total: String
+    public var warnings: [String]
+
+    public init(_ receipt: Receipt) {
+        let money = MoneyStyle(currency: receipt.currency)
+        lines = receipt.lines.map { line in
+            Line(code: line.code, name: line.name, quantity: line.quantity, unitPrice: money.format(line.unitPrice),
+                 subtotal: money.format(line.subtotal),
+                 discount: line.promotion.map { "\($0.name): \(money.format(-$0.discount))" },
+                 total: money.format(line.subtotal - line.itemDiscount))
+        }
+        cartDiscount = receipt.cartPromotion.map { "\($0.name): \(money.format(-$0.discount))" }
+        subtotal = money.format(receipt.subtotal)
+        saved = receipt.discount > 0 ? money.format(receipt.discount) : nil
+        total = money.format(receipt.total)
+        warnings = receipt.warnings
+    }
+}

@@ -1,0 +1,86 @@
+import CheckoutFiles
+import Pricing
+
+/// The purchase, from cart to order: prices the cart, charges it once, and records the order and
+/// empties the cart in one step. Shared by the presenters and the scriptable commands.
+public final class CheckoutService {
+    public let rules: RuleSet
+    public let cart: CartStore
+    public let orders: OrderBook
+    public let gateway: PaymentGateway
+    public let clock: Clock
+
+    public init(rules: RuleSet, cart: CartStore, orders: OrderBook, gateway: PaymentGateway, clock: Clock) {
+        self.rules = rules
+        self.cart = cart
+        self.orders = orders
+        self.gateway = gateway
+        self.clock = clock
+    }
+
+    public var catalog: Catalog { rules.catalog }
+
+    /// Why the cart cannot be priced or paid.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The cart priced now. Products no longer in the catalog are left out and named in the warnings.
+    public func receipt() throws -> Receipt {
+        try receipt(for: cart.entries())
+    }
+
+    func receipt(for entries: [CartEntry]) throws -> Receipt {
+        var merger = CartLineMerger(productCount: catalog.products.count)
+        var missing: [String] = []
+        for entry in entries {
+            guard let product = catalog.productID(for: entry.code) else {
+                missing.append(entry.code)
+                continue
+            }
+            guard merger.add(product, quantity: entry.quantity) else { throw Failure(description: "the quantity of \(entry.code) is too large") }
+        }
+        do {
+            var receipt = try PricingEngine(rules: rules).price(Cart(lines: merger.takeLines()), now: clock.now())
+            receipt.warnings += missing.map { "\"\($0)\" is no longer sold and was left out" }
+            return receipt
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    public enum PaymentResult: Sendable, Equatable {
+        case approved(OrderRecord)
+        case declined(reason: String)
+        case emptyCart
+    }
+
+    /// Pays for the cart with `card`. A payment interrupted after its charge was approved is
+    /// completed first, without charging again; only an approval empties the cart.
+    public func pay(with card: PaymentCard) throws -> PaymentResult {
+        var recovered: OrderRecord?
+        for pending in try orders.pendingOrders() {
+            if case .approved(let reference)? = try gateway.status(idempotencyKey: pending.id) {
+                recovered = try orders.complete(pending, at: clock.now(), card: card.masked, reference: reference)
+            } else {
+                try orders.discard(pending)  // never charged, or declined: nothing to keep
+            }
+        }
+        let entries = try cart.entries()
+        guard !entries.isEmpty else { return recovered.map { .approved($0) } ?? .emptyCart }
+        let receipt = try receipt(for: entries)
+        let order = try orders.pendingOrder(for: entries, receiptJSON: ReceiptJSON.render(receipt), total: receipt.total, currency: receipt.currency)
+        switch try gateway.charge(amount: order.total, currency: order.currency, card: card, idempotencyKey: order.id) {
+        case .approved(let reference):
+            return .approved(try orders.complete(order, at: clock.now(), card: card.masked, reference: reference))
+        case .declined(let reason):
+            return .declined(reason: reason)
+        }
+    }
+}
+
+/// The machine's clock.
+public struct SystemClockService: Clock {
+    public init() {}
+    public func now() -> Instant { SystemClock.now() }
+}

@@ -1,0 +1,37 @@
+import Pricing
+
+/// Promotions in the shoppers' words: "2 for 1", "3 or more: 19.00 € each", "12.5% off".
+public enum PromotionWords {
+    public static func describe(_ promotion: Promotion, currency: Currency) -> String {
+        let money = MoneyStyle(currency: currency)
+        var words: String
+        switch promotion.rule {
+        case .combo(let n, let m): words = "\(n) for \(m)"
+        case .bulk(let t, let p): words = "\(t) or more: \(money.format(p)) each"
+        case .percent(let t, let p): words = "\(percent(p)) off" + (t > 1 ? " from \(t)" : "")
+        case .amount(let t, let a): words = "\(money.format(a)) off each" + (t > 1 ? " from \(t)" : "")
+        case .cartPercent(let minimum, let p): words = "\(percent(p)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
+        case .cartAmount(let minimum, let a): words = "\(money.format(a)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
+        }
+        if let coupon = promotion.coupon { words += " with coupon \(coupon)" }
+        return words
+    }
+
+    /// 1250 hundredths → "12.5%".
+    static func percent(_ hundredths: Int64) -> String {
+        var text = Amount.format(hundredths, minorDigits: 2)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "%"
+    }
+
+    /// The promotions that can apply to `code` at `instant`, in file order.
+    public static func active(for code: String, in rules: RuleSet, at instant: Instant) -> [Promotion] {
+        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && !$0.rule.isCartRule && $0.codes.contains(code) }
+    }
+
+    /// The cart promotions that can apply at `instant`.
+    public static func activeCartPromotions(in rules: RuleSet, at instant: Instant) -> [Promotion] {
+        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && $0.rule.isCartRule }
+    }
+}

@@ -1,0 +1,110 @@
+import Pricing
+@testable import Presenters
+import Shopping
+
+struct FixedClock: Clock {
+    var instant: Instant
+    func now() -> Instant { instant }
+}
+
+/// The cart in memory.
+final class MemoryCart: CartStore {
+    var items: [CartEntry] = []
+
+    func entries() throws -> [CartEntry] { items }
+
+    func add(_ code: String, quantity: Int64) throws {
+        if let index = items.firstIndex(where: { $0.code == code }) { items[index].quantity += quantity } else { items.append(CartEntry(code: code, quantity: quantity)) }
+    }
+
+    func remove(_ code: String, quantity: Int64?) throws -> Bool {
+        guard let index = items.firstIndex(where: { $0.code == code }) else { return false }
+        if let quantity, quantity < items[index].quantity { items[index].quantity -= quantity } else { items.remove(at: index) }
+        return true
+    }
+
+    func clear() throws { items = [] }
+}
+
+/// Orders in memory, sharing the cart; `failNextCompletion` simulates an interruption.
+final class MemoryOrders: OrderBook {
+    let cart: MemoryCart
+    var pending: [PendingOrder] = []
+    var completed: [OrderRecord] = []
+    var failNextCompletion = false
+    var nextID = 1
+
+    init(cart: MemoryCart) { self.cart = cart }
+
+    func pendingOrder(for entries: [CartEntry], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder {
+        if let existing = pending.first(where: { $0.entries == entries }) { return existing }
+        let order = PendingOrder(id: "order-\(nextID)", entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
+        nextID += 1
+        pending.append(order)
+        return order
+    }
+
+    func pendingOrders() throws -> [PendingOrder] { pending }
+
+    struct Interrupted: Error {}
+
+    func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord {
+        if failNextCompletion {
+            failNextCompletion = false
+            throw Interrupted()
+        }
+        if let existing = completed.first(where: { $0.id == order.id }) { return existing }
+        let record = OrderRecord(number: completed.count + 1, id: order.id, at: at, receiptJSON: order.receiptJSON, total: order.total,
+                                 currency: order.currency, card: card, reference: reference)
+        completed.append(record)
+        for entry in order.entries { _ = try cart.remove(entry.code, quantity: entry.quantity) }
+        pending.removeAll { $0.id == order.id }
+        return record
+    }
+
+    func discard(_ order: PendingOrder) throws { pending.removeAll { $0.id == order.id } }
+
+    func orders() throws -> [OrderRecord] { completed }
+}
+
+/// A gateway that answers as scripted and counts the charges it takes.
+final class ScriptedGateway: PaymentGateway {
+    var outcome: ChargeOutcome = .approved(reference: "ref-1")
+    var charges: [String: ChargeOutcome] = [:]
+    var chargesTaken = 0
+
+    func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws -> ChargeOutcome {
+        if case .approved? = charges[idempotencyKey] { return charges[idempotencyKey]! }
+        chargesTaken += 1
+        charges[idempotencyKey] = outcome
+        return outcome
+    }
+
+    func status(idempotencyKey: String) throws -> ChargeOutcome? { charges[idempotencyKey] }
+}
+
+/// The original app's store, with a cart promotion for the receipts' sake.
+let catalog = try! Catalog(products: [
+    Product(code: "VOUCHER", name: "Cabify Voucher", price: 500),
+    Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
+    Product(code: "MUG", name: "Cabify Coffee Mug", price: 750),
+])
+let now = try! Instant(rfc3339: "2026-11-21T10:00:00Z")
+let rules = RuleSet(promotions: [
+    Promotion(id: "VOUCHER 2x1", name: "VOUCHER 2x1", rule: .combo(groupSize: 2, paid: 1), codes: ["VOUCHER"]),
+    Promotion(id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
+    Promotion(id: "old", name: "Old sale", rule: .percent(minimumQuantity: 1, hundredths: 5000), codes: ["MUG"], end: try! Instant(rfc3339: "2026-01-01T00:00:00Z")),
+    Promotion(id: "xmas", name: "Christmas", rule: .cartPercent(minimum: 10_000, hundredths: 1000), coupon: "XMAS"),
+], catalog: catalog)
+
+struct Shop {
+    let cart = MemoryCart()
+    let orders: MemoryOrders
+    let gateway = ScriptedGateway()
+    let service: CheckoutService
+
+    init() {
+        orders = MemoryOrders(cart: cart)
+        service = CheckoutService(rules: rules, cart: cart, orders: orders, gateway: gateway, clock: FixedClock(instant: now))
+    }
+}
