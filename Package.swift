@@ -57,6 +57,7 @@ let package = Package(
             name: "checkout",
             dependencies: [
                 "CheckoutFiles", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions", "StrictJSON", "Workloads",
+                "Shopping", "Presenters", "ShopStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"]),

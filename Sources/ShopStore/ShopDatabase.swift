@@ -160,9 +160,9 @@ public final class ShopDatabase: CartStore, OrderBook, ChargeLedger {
                 """, arguments: [number, order.id, at.seconds, order.receiptJSON, order.total, order.currency.code, card, reference])
             // What was bought leaves the cart; anything added meanwhile stays.
             for entry in order.entries {
+                try db.execute(sql: "DELETE FROM cart_item WHERE code = ? AND quantity <= ?", arguments: [entry.code, entry.quantity])
                 try db.execute(sql: "UPDATE cart_item SET quantity = quantity - ? WHERE code = ?", arguments: [entry.quantity, entry.code])
             }
-            try db.execute(sql: "DELETE FROM cart_item WHERE quantity <= 0")
             try db.execute(sql: "DELETE FROM pending_order_item WHERE order_id = ?", arguments: [order.id])
             try db.execute(sql: "DELETE FROM pending_order WHERE id = ?", arguments: [order.id])
             return OrderRecord(number: number, id: order.id, at: at, receiptJSON: order.receiptJSON, total: order.total,

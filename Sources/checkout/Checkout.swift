@@ -12,7 +12,7 @@ struct Checkout: ParsableCommand {
             74 the output could not be written.
             """,
         version: "1.0.0",
-        subcommands: [Price.self, Validate.self, Bench.self])
+        subcommands: [Price.self, Validate.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
 
     static func main() {
         OutputStream.ignoreBrokenPipeSignal()

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@Suite("Shopping commands, end to end", .serialized)
+struct ShoppingCommandTests {
+    func store() throws -> (dir: URL, args: [String]) {
+        let dir = try temporaryDirectory()
+        return (dir, ["--store", dir.appendingPathComponent("shop/store.sqlite").path])
+    }
+
+    /// Every file of the store, as bytes, for looking for card numbers.
+    func storeBytes(_ dir: URL) throws -> Data {
+        let shop = dir.appendingPathComponent("shop")
+        return try FileManager.default.contentsOfDirectory(atPath: shop.path).reduce(into: Data()) { data, name in
+            data.append(try Data(contentsOf: shop.appendingPathComponent(name)))
+        }
+    }
+
+    @Test("a purchase persists across invocations: a decline keeps the cart, an approval empties it and records the order")
+    func purchase() throws {
+        let (dir, store) = try store()
+        for (code, quantity) in [("VOUCHER", "1"), ("TSHIRT", "3"), ("VOUCHER", "2"), ("MUG", "1")] {
+            let add = try checkout(["cart", "add", code, "--quantity", quantity] + store)
+            #expect(add.status == 0)
+        }
+        #expect(try checkout(["cart", "add", "HAT"] + store).status == 65)
+        let shown = try json(checkout(["cart", "show", "--format", "json"] + store).stdout)
+        #expect(shown["total"] as? String == "74.50")
+
+        let declined = try checkout(["pay", "--card", "4000 0000 0000 0002", "--expiry", "12/30", "--cvc", "123", "--format", "json"] + store)
+        #expect(declined.status == 1)
+        #expect(try json(declined.stdout)["reason"] as? String == "card declined")
+        let poor = try checkout(["pay", "--card", "4000000000009995", "--expiry", "12/30", "--cvc", "123"] + store)
+        #expect(poor.status == 1)
+        #expect(poor.stdout == "Payment declined: insufficient funds. The cart is kept.\n")
+        #expect(try json(checkout(["cart", "show", "--format", "json"] + store).stdout)["total"] as? String == "74.50")
+
+        let approved = try checkout(["pay", "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123", "--format", "json"] + store)
+        #expect(approved.status == 0)
+        let payment = try json(approved.stdout)
+        #expect(payment["status"] as? String == "approved")
+        #expect(payment["order"] as? Int == 1)
+        #expect(payment["total"] as? String == "74.50")
+        #expect(payment["card"] as? String == "•••• 4242")
+
+        #expect(try checkout(["cart", "show"] + store).stdout == "Cart is empty\n")
+        let orders = try json(checkout(["orders", "--format", "json"] + store).stdout)["orders"] as? [[String: Any]]
+        #expect(orders?.count == 1)
+        #expect(orders?.first?["total"] as? String == "74.50")
+        #expect(orders?.first?["card"] as? String == "•••• 4242")
+        #expect((orders?.first?["receipt"] as? [String: Any])?["total"] as? String == "74.50")
+
+        let empty = try checkout(["pay", "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123"] + store)
+        #expect(empty.status == 1)
+        #expect(empty.stderr == "error: the cart is empty: add products with `checkout cart add CODE` first\n")
+
+        // No card number, and no CVC next to one, anywhere.
+        let bytes = try storeBytes(dir)
+        for number in ["4242424242424242", "4242 4242 4242 4242", "4000000000000002", "4000000000009995"] {
+            #expect(bytes.range(of: Data(number.utf8)) == nil)
+            #expect(!approved.stdout.contains(number) && !approved.stderr.contains(number) && !declined.stdout.contains(number))
+        }
+    }
+
+    @Test("invalid card data: exit 65 before any charge")
+    func invalidCard() throws {
+        let (_, store) = try store()
+        try checkout(["cart", "add", "MUG"] + store)
+        for arguments in [["--card", "4242 4242 4242 4241", "--expiry", "12/30", "--cvc", "123"],
+                          ["--card", "4242 4242 4242 4242", "--expiry", "01/20", "--cvc", "123"],
+                          ["--card", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "1"]] {
+            let run = try checkout(["pay"] + arguments + store)
+            #expect(run.status == 65)
+            #expect(run.stderr.hasPrefix("error: invalid card: "))
+        }
+        #expect(try checkout(["orders"] + store).stdout == "No orders yet.\n")
+    }
+
+    @Test("cart remove and clear")
+    func removeAndClear() throws {
+        let (_, store) = try store()
+        try checkout(["cart", "add", "MUG", "--quantity", "3"] + store)
+        #expect(try checkout(["cart", "remove", "MUG", "--quantity", "2"] + store).status == 0)
+        #expect(try json(checkout(["cart", "show", "--format", "json"] + store).stdout)["total"] as? String == "7.50")
+        let missing = try checkout(["cart", "remove", "TSHIRT"] + store)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: \"TSHIRT\" is not in the cart\n")
+        #expect(try checkout(["cart", "clear"] + store).stdout == "Cart is empty\n")
+        #expect(try checkout(["cart", "add", "MUG", "--quantity", "0"] + store).status == 64)
+    }
+
+    @Test("20 concurrent `cart add MUG` leave exactly 20 mugs")
+    func concurrentAdds() throws {
+        let (_, store) = try store()
+        let processes = try (0..<20).map { _ in
+            let process = Process()
+            process.executableURL = checkoutBinary
+            process.arguments = ["cart", "add", "MUG"] + store
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let cart = try json(checkout(["cart", "show", "--format", "json"] + store).stdout)
+        #expect((cart["lines"] as? [[String: Any]])?.first?["quantity"] as? Int == 20)
+    }
+
+    @Test("the store's location: --store, else $CHECKOUT_STORE, else $XDG_DATA_HOME")
+    func storeLocation() throws {
+        let dir = try temporaryDirectory()
+        let env = dir.appendingPathComponent("env.sqlite").path
+        try checkout(["cart", "add", "MUG"], environment: ["CHECKOUT_STORE": env])
+        #expect(FileManager.default.fileExists(atPath: env))
+        try checkout(["cart", "add", "MUG"], environment: ["CHECKOUT_STORE": "", "XDG_DATA_HOME": dir.path])
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("checkout/store.sqlite").path))
+        let unusable = try checkout(["cart", "add", "MUG", "--store", "/proc/none/store.sqlite"])
+        #expect(unusable.status == 74)
+        #expect(unusable.stderr.hasPrefix("error: cannot open the store at /proc/none/store.sqlite"))
+    }
+
+    @Test("a piped shop session: products, cart, checkout, a decline, an approval, the end of input")
+    func pipedShop() throws {
+        let (dir, store) = try store()
+        let input = "1\n2 3\n1\n1\n7\nc\nx2\n+1\nk\ny\n4000 0000 0000 0002\n12/30\n123\ny\n4242 4242 4242 4242\n12/30\n123\n"
+        let run = try checkout(["shop"] + store, stdin: input)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  1. Cabify Voucher      5.00 €   2 for 1\n"))
+        #expect(run.stdout.contains("  2. Cabify T-Shirt     20.00 €   3 or more: 19.00 € each\n"))
+        #expect(run.stdout.contains("Added 3 × Cabify T-Shirt to the cart."))
+        #expect(run.stdout.contains("! There is no product 7; choose 1 to 3."))
+        #expect(run.stdout.contains("Payment declined: card declined. Your cart is kept."))
+        #expect(run.stdout.contains("Payment approved: order #1, 10.00 €, card •••• 4242."))
+        #expect(run.stdout.hasSuffix("Bye.\n"))
+        #expect(!run.stdout.contains("4242 4242"))
+        // 4 vouchers at 2 for 1: 2 × 5.00 = 10.00; the T-shirts were removed.
+        let orders = try json(checkout(["orders", "--format", "json"] + store).stdout)["orders"] as? [[String: Any]]
+        #expect(orders?.first?["total"] as? String == "10.00")
+        #expect(try storeBytes(dir).range(of: Data("4242424242424242".utf8)) == nil)
+        let quit = try checkout(["shop"] + store, stdin: "c\nq\n")
+        #expect(quit.status == 0)
+        #expect(quit.stdout.contains("Cart is empty"))
+    }
+}

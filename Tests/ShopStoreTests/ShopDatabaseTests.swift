@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import Pricing
+import ShopStore
+import Shopping
+import Testing
+
+func temporaryStore() throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+    return dir.appendingPathComponent("nested/store.sqlite").path
+}
+
+@Suite("The SQLite store")
+struct ShopDatabaseTests {
+    @Test("the cart keeps entries in order of first addition, adds up and removes")
+    func cart() throws {
+        let store = try ShopDatabase(path: temporaryStore())
+        try store.add("MUG", quantity: 1)
+        try store.add("VOUCHER", quantity: 2)
+        try store.add("MUG", quantity: 2)
+        #expect(try store.entries() == [CartEntry(code: "MUG", quantity: 3), CartEntry(code: "VOUCHER", quantity: 2)])
+        #expect(try store.remove("MUG", quantity: 1))
+        #expect(try store.remove("VOUCHER", quantity: nil))
+        #expect(try !store.remove("HAT", quantity: 1))
+        #expect(try store.entries() == [CartEntry(code: "MUG", quantity: 2)])
+        #expect(try store.remove("MUG", quantity: 5))
+        #expect(try store.entries() == [])
+        #expect(throws: StoreError.self) { try store.add("MUG", quantity: 0) }
+        try store.add("MUG", quantity: Int64.max)
+        #expect(throws: StoreError.self) { try store.add("MUG", quantity: 1) }
+    }
+
+    @Test("the cart lives across openings")
+    func persistence() throws {
+        let path = try temporaryStore()
+        try ShopDatabase(path: path).add("TSHIRT", quantity: 3)
+        #expect(try ShopDatabase(path: path).entries() == [CartEntry(code: "TSHIRT", quantity: 3)])
+    }
+
+    @Test("a pending order is reused for the same cart; completing it records the order and takes its items out, once")
+    func orders() throws {
+        let store = try ShopDatabase(path: temporaryStore())
+        try store.add("MUG", quantity: 2)
+        let entries = try store.entries()
+        let order = try store.pendingOrder(for: entries, receiptJSON: "{}", total: 1500, currency: .euro)
+        #expect(try store.pendingOrder(for: entries, receiptJSON: "{}", total: 1500, currency: .euro).id == order.id)
+        try store.add("VOUCHER", quantity: 1)  // added while paying: stays in the cart
+        let record = try store.complete(order, at: Instant(seconds: 100), card: "•••• 4242", reference: "sim_1")
+        #expect(record.number == 1)
+        #expect(try store.complete(order, at: Instant(seconds: 200), card: "•••• 4242", reference: "sim_1") == record)
+        #expect(try store.entries() == [CartEntry(code: "VOUCHER", quantity: 1)])
+        #expect(try store.orders() == [record])
+        #expect(try store.pendingOrders() == [])
+        let second = try store.pendingOrder(for: try store.entries(), receiptJSON: "{}", total: 500, currency: .euro)
+        #expect(try store.complete(second, at: Instant(seconds: 300), card: "•••• 0002", reference: "sim_2").number == 2)
+    }
+
+    @Test("the gateway ledger remembers charges and counts attempts")
+    func ledger() throws {
+        let store = try ShopDatabase(path: temporaryStore())
+        #expect(try store.charge(forKey: "k") == nil)
+        try store.record(.declined(reason: "card declined"), forKey: "k", amount: 100, currency: .euro, card: "•••• 0002")
+        try store.record(.approved(reference: "sim_9"), forKey: "k", amount: 100, currency: .euro, card: "•••• 4242")
+        #expect(try store.charge(forKey: "k") == .approved(reference: "sim_9"))
+        #expect(try store.chargeAttempts(forKey: "k") == 2)
+    }
+
+    @Test("no update is lost under concurrent writers, each with its own connection; a new store is migrated once")
+    func concurrency() throws {
+        let path = try temporaryStore()
+        DispatchQueue.concurrentPerform(iterations: 20) { _ in
+            do {
+                try ShopDatabase(path: path).add("MUG", quantity: 1)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        #expect(try ShopDatabase(path: path).entries() == [CartEntry(code: "MUG", quantity: 20)])
+    }
+
+    @Test("where the store lives")
+    func defaultPath() {
+        #expect(ShopDatabase.defaultPath(option: "/x.sqlite", environment: ["CHECKOUT_STORE": "/y"]) == "/x.sqlite")
+        #expect(ShopDatabase.defaultPath(option: nil, environment: ["CHECKOUT_STORE": "/y", "XDG_DATA_HOME": "/d"]) == "/y")
+        #expect(ShopDatabase.defaultPath(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/checkout/store.sqlite")
+        #expect(ShopDatabase.defaultPath(option: nil, environment: ["HOME": "/h"]) == "/h/.local/share/checkout/store.sqlite")
+    }
+
+    @Test("a store that cannot be created says where and why")
+    func unopenable() {
+        let error = #expect(throws: StoreError.self) { try ShopDatabase(path: "/proc/forbidden/store.sqlite") }
+        #expect(error?.description.hasPrefix("cannot open the store at /proc/forbidden/store.sqlite") == true)
+    }
+}
