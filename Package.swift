@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
         // The pricing core: the standard library only.
         .target(name: "Pricing"),
-        .testTarget(name: "PricingTests", dependencies: ["Pricing"]),
+        .testTarget(name: "PricingTests", dependencies: ["Pricing", "Workloads"]),
         // Promotion files: plist values → promotion definitions + diagnostics.
         .target(name: "Promotions", dependencies: ["PlistReader", "Pricing"]),
         .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "CheckoutFiles", "Pricing", "Promotions", "StrictJSON",
+                "CheckoutFiles", "Pricing", "Promotions", "StrictJSON", "Workloads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]

@@ -15,9 +15,12 @@ let package = Package(
             dependencies: [
                 .product(name: "CheckoutKit", package: "main"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
+                "FoundationPeers",
             ]),
+        // The code a Foundation user would write, shared by the suite and the whole-process peers.
+        .target(name: "FoundationPeers"),
         // Whole-process peers for compare.sh.
-        .executableTarget(name: "FoundationCartPeer"),
-        .executableTarget(name: "FoundationPlistPeer"),
+        .executableTarget(name: "FoundationCartPeer", dependencies: ["FoundationPeers"]),
+        .executableTarget(name: "FoundationPlistPeer", dependencies: ["FoundationPeers"]),
     ]
 )

@@ -1,16 +1,12 @@
 import Pricing
 import Testing
+import Workloads
 
-/// A small seedable generator for tests (SplitMix64).
-struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The workloads' seedable generator, with a range helper.
+typealias TestRandom = SplitMix64
+
+extension SplitMix64 {
+    init(state: UInt64) { self.init(seed: state) }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }
 

@@ -3,6 +3,7 @@ import Pricing
 import PropertyBased
 import StrictJSON
 import Testing
+import Workloads
 
 /// Amounts of a JSON receipt, in minor units.
 struct ReceiptNumbers {
@@ -61,7 +62,7 @@ struct PricingPropertyTests {
     @Test("the receipt does not depend on the order of scans")
     func orderOfScans() async {
         await propertyCheck(count: 2_000, input: ShopGen.shop, Gen.int(in: 0...Int.max)) { shop, seed in
-            var random = SeededOrder(seed: UInt64(seed))
+            var random = SplitMix64(seed: UInt64(seed))
             let shuffled = shop.items.indices.shuffled(using: &random)
             let a = try shop.price(shop.cartJSON())
             let b = try shop.price(shop.cartJSON(order: shuffled))
@@ -114,17 +115,4 @@ struct PricingPropertyTests {
 final class Collector: ByteSink {
     var bytes: [UInt8] = []
     func write(_ chunk: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: chunk) }
-}
-
-/// A seeded generator for shuffles (SplitMix64).
-struct SeededOrder: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,6 +1,7 @@
 import Benchmark
 import CheckoutFiles
 import Foundation
+import FoundationPeers
 import Pricing
 import Promotions
 import Workloads
@@ -25,30 +26,6 @@ let internedLines: [Int32] = {
 let codeLines = internedLines.map { workload.code(Int($0)) }
 var sink = 0
 
-/// What JSONDecoder users write: items as codes or {code, quantity}.
-enum Item: Decodable {
-    case code(String)
-    case object(code: String, quantity: Int?)
-
-    enum Keys: String, CodingKey { case code, quantity }
-
-    init(from decoder: Decoder) throws {
-        if let code = try? decoder.singleValueContainer().decode(String.self) {
-            self = .code(code)
-            return
-        }
-        let object = try decoder.container(keyedBy: Keys.self)
-        self = .object(code: try object.decode(String.self, forKey: .code), quantity: try object.decodeIfPresent(Int.self, forKey: .quantity))
-    }
-}
-
-/// What PropertyListDecoder users write.
-struct PromotionRecord: Decodable {
-    var id: String?, name: String, type: String, code: String?, codes: [String]?, quantity: Int?, paid: Int?
-    var price: Double?, percent: Double?, amount: String?, minimum: Double?, start: Date?, end: Date?, priority: Int?, coupon: String?
-}
-struct PromotionsRecord: Decodable { var currency: String?; var promotions: [PromotionRecord] }
-
 // 1. A 1,000,000-line cart (36 MB), no promotions.
 benchmark("cart 1M lines: checkout (read + price)", settings: Iterations(10)) {
     var reader = CartReader(catalog: catalog)
@@ -56,15 +33,7 @@ benchmark("cart 1M lines: checkout (read + price)", settings: Iterations(10)) {
     sink &+= Int(try PricingEngine(rules: noRules).price(cart, now: at).total)
 }
 benchmark("cart 1M lines: JSONDecoder + Dictionary (baseline)", settings: Iterations(3)) {
-    let items = try JSONDecoder().decode([Item].self, from: Data(cartBytes))
-    var counts: [String: Int] = [:]
-    for item in items {
-        switch item {
-        case .code(let code): counts[code, default: 0] += 1
-        case .object(let code, let quantity): counts[code, default: 0] += quantity ?? 1
-        }
-    }
-    sink &+= counts.count
+    sink &+= CartItemRecord.counts(try JSONDecoder().decode([CartItemRecord].self, from: Data(cartBytes))).count
 }
 
 // 2. The same cart against 100,000 promotions (rules parsed and compiled each time).
