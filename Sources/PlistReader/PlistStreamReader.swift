@@ -204,9 +204,6 @@ private func makeHandler() -> xmlSAXHandler {
         readerState(context).pointee.characters(bytes.unsafelyUnwrapped, Int(count))
     }
     sax.cdataBlock = sax.characters
-    sax.endDocument = { context in
-        readerState(context).pointee.endDocument()
-    }
     sax.internalSubset = { context, _, publicID, systemID in
         let publicID = optionalString(publicID)
         let systemID = optionalString(systemID)

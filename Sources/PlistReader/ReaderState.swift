@@ -56,7 +56,6 @@ struct ReaderState {
     var skipDepth = 0
     var sawDocumentElement = false
     var stopped = false
-    var ended = false
 
     init(handler: PlistStreamHandler, limits: PlistLimits) {
         self.handler = handler
@@ -283,10 +282,6 @@ struct ReaderState {
             let container = top.kind.map { "<\($0)>" } ?? "<plist>"
             report(.structure, "text is not allowed directly inside \(container); put it in a <string>", at: cursorLocation())
         }
-    }
-
-    mutating func endDocument() {
-        ended = true
     }
 
     // MARK: Helpers

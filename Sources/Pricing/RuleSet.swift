@@ -67,8 +67,6 @@ public struct RuleSet: Sendable {
         self.rulesByCoupon = rulesByCoupon
     }
 
-    /// The number of enabled promotions that target a product of the catalog.
-    public var itemRuleCount: Int { itemRules.count }
 }
 
 /// A promotion reduced to the integers pricing compares.
