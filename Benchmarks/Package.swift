@@ -6,14 +6,14 @@ import PackageDescription
 let package = Package(
     name: "CheckoutBenchmarks",
     dependencies: [
-        .package(path: ".."),
+        .package(name: "Checkout", path: ".."),
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
     ],
     targets: [
         .executableTarget(
             name: "CheckoutBenchmarks",
             dependencies: [
-                .product(name: "CheckoutKit", package: "main"),
+                .product(name: "CheckoutKit", package: "Checkout"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
                 "FoundationPeers",
             ]),

@@ -5,8 +5,8 @@ import PackageDescription
 // Build and run: Fuzz/run.sh SECONDS [TARGET...]
 let package = Package(
     name: "CheckoutFuzz",
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(name: "Checkout", path: "..")],
     targets: ["FuzzPlistReader", "FuzzPromotions", "FuzzCart"].map { name in
-        .executableTarget(name: name, dependencies: [.product(name: "FuzzHarness", package: "main")])
+        .executableTarget(name: name, dependencies: [.product(name: "FuzzHarness", package: "Checkout")])
     }
 )

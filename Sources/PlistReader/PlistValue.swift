@@ -1,5 +1,5 @@
 /// The element kinds of an Apple XML property list 1.0.
-public enum PlistKind: UInt8, Sendable, CustomStringConvertible {
+public enum PlistKind: UInt8, Sendable, BitwiseCopyable, CustomStringConvertible {
     case dict, array, key, string, integer, real, `true`, `false`, date, data
 
     /// The element name as written in the file: `dict`, `integer`, ...
@@ -53,7 +53,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
 /// One element of a materialized value. Children follow their parent; `end` is the index after the
 /// last descendant, so a subtree is the range `index..<end` and the next sibling starts at `end`.
-struct PlistNodeRecord {
+struct PlistNodeRecord: BitwiseCopyable {
     var kind: PlistKind
     var line: Int32
     var column: Int32
@@ -66,12 +66,17 @@ struct PlistNodeRecord {
 /// The reader reuses it between values when nobody else holds it. Only the reading thread mutates
 /// it, so the per-access exclusivity checks (a sixth of the reading time) are switched off.
 final class PlistFragment {
-    @exclusivity(unchecked) var nodes: ContiguousArray<PlistNodeRecord> = []
-    @exclusivity(unchecked) var text: ContiguousArray<UInt8> = []
+    @exclusivity(unchecked) var nodes = RawBuffer<PlistNodeRecord>()
+    @exclusivity(unchecked) var text = RawBuffer<UInt8>()
+
+    deinit {
+        nodes.deallocate()
+        text.deallocate()
+    }
 
     func reset() {
-        nodes.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
+        nodes.removeAll()
+        text.removeAll()
     }
 }
 
@@ -183,8 +188,8 @@ public final class PlistValueBatch: @unchecked Sendable {
     private var roots: [Int] = []
 
     public init(reservingElements elements: Int = 0, textBytes: Int = 0) {
-        fragment.nodes.reserveCapacity(elements)
-        fragment.text.reserveCapacity(textBytes)
+        fragment.nodes.reserve(elements)
+        fragment.text.reserve(textBytes)
     }
 
     public var count: Int { roots.count }
@@ -207,7 +212,7 @@ public final class PlistValueBatch: @unchecked Sendable {
             node.textEnd += textShift
             fragment.nodes.append(node)
         }
-        fragment.text.append(contentsOf: source.text[textStart..<textEnd])
+        source.text.withUnsafeBufferPointer { fragment.text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[textStart..<textEnd])) }
     }
 
     /// The values, in the order they were appended.

@@ -320,7 +320,7 @@ struct ReaderState {
 
     private mutating func removeLastNode() {
         guard let last = fragment.nodes.popLast() else { return }
-        fragment.text.removeSubrange(last.textStart...)
+        fragment.text.truncate(to: last.textStart)
     }
 
     private func isBlank(_ record: PlistNodeRecord) -> Bool {
