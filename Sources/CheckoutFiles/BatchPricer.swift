@@ -168,7 +168,7 @@ public struct BatchPricer: Sendable {
             }
             for index in 0..<filled {
                 writeLongLines(before: state.blocks[index].firstLine)
-                state.blocks[index].output.withUnsafeBufferPointer { sink.write($0) }
+                sink.write(state.blocks[index].output.bytes)
                 failures += state.blocks[index].failures
                 carts += state.blocks[index].carts
             }
@@ -181,7 +181,7 @@ public struct BatchPricer: Sendable {
 
     /// Prices every non-blank line of one block into its output.
     func price(_ block: inout Block, worker: inout Worker, active: ActiveRules, name: String) {
-        block.output.removeAll(keepingCapacity: true)
+        block.output.removeAll()
         block.failures = 0
         block.carts = 0
         let firstLine = block.firstLine
@@ -204,13 +204,13 @@ public struct BatchPricer: Sendable {
                         worker.encoder.encode(receipt, into: &block.output)
                         block.output.append(UInt8(ascii: "\n"))
                     case .text:
-                        block.output.append(contentsOf: ReceiptText.renderLine(receipt, label: "\(name):\(line)").utf8)
+                        block.output.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
                     }
                 } catch {
                     block.failures += 1
                     switch format {
-                    case .json: block.output.append(contentsOf: (ReceiptJSON.renderError(line: line, message: error.detail) + "\n").utf8)
-                    case .text: block.output.append(contentsOf: "\(name):\(line): error: \(error.detail)\n".utf8)
+                    case .json: block.output.append(utf8: ReceiptJSON.renderError(line: line, message: error.detail) + "\n")
+                    case .text: block.output.append(utf8: "\(name):\(line): error: \(error.detail)\n")
                     }
                 }
             }
@@ -221,7 +221,8 @@ public struct BatchPricer: Sendable {
     struct Block {
         var bytes: [UInt8] = []
         var firstLine = 1
-        var output: [UInt8] = []
+        /// Freed by the pipeline that owns the block.
+        var output = ByteBuffer(capacity: 1 << 20)
         var failures = 0
         var carts = 0
     }
@@ -252,10 +253,11 @@ private final class PipelineState: @unchecked Sendable {
         self.workers = .allocate(capacity: workers.count)
         _ = self.workers.initialize(from: workers)
         blocks = .allocate(capacity: slots)
-        blocks.initialize(repeating: BatchPricer.Block())
+        for index in 0..<slots { (blocks.baseAddress! + index).initialize(to: BatchPricer.Block()) }
     }
 
     deinit {
+        for index in blocks.indices { blocks[index].output.deallocate() }
         workers.deinitialize()
         workers.deallocate()
         blocks.deinitialize()

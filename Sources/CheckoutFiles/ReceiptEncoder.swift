@@ -2,19 +2,34 @@ import Pricing
 import StrictJSON
 
 /// Writes receipts as compact JSON bytes, byte for byte what ``ReceiptJSON`` writes, fast enough for
-/// batches: each product's and each applied promotion's escaped text is built once and reused, and
-/// amounts are formatted straight into the buffer. One encoder per thread.
+/// batches: each product's and each applied promotion's escaped text is built once into one arena
+/// and copied from there, constants are static strings, amounts are formatted in place. One
+/// encoder per thread.
 public struct ReceiptEncoder {
     private let rules: RuleSet
-    /// Per product: `{"code":"…","name":"…","quantity":`.
-    private var products: [[UInt8]?]
-    /// Per rule: `{"id":"…","name":"…","type":"…","discount":"`.
-    private var promotions: [Int: [UInt8]] = [:]
+    private let storage = Storage()
+    /// Per product: the fragment's start << 32 | length, or -1.
+    private var products: [Int64]
+    /// Per applied rule: the fragment's start << 32 | length.
+    private var promotions: [Int: Int64] = [:]
     private var instant: (Instant, [UInt8])?
+
+    /// The encoder's bytes, freed with it. Used by one thread at a time.
+    private final class Storage {
+        /// Cached fragments, back to back: products' `{"code":"…","name":"…","quantity":` and
+        /// promotions' `{"id":"…","name":"…","type":"…","discount":`.
+        @exclusivity(unchecked) var fragments = ByteBuffer(capacity: 1 << 16)
+        @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 1 << 12)
+
+        deinit {
+            fragments.deallocate()
+            scratch.deallocate()
+        }
+    }
 
     public init(rules: RuleSet) {
         self.rules = rules
-        products = [[UInt8]?](repeating: nil, count: rules.catalog.products.count)
+        products = [Int64](repeating: -1, count: rules.catalog.products.count)
     }
 
     /// The receipt indented, as `ReceiptJSON.render(receipt, pretty: true)` writes it.
@@ -27,166 +42,165 @@ public struct ReceiptEncoder {
     }
 
     public mutating func encode(_ receipt: Receipt, into out: inout [UInt8]) {
+        var buffer = storage.scratch
+        buffer.removeAll()
+        encode(receipt, into: &buffer)
+        storage.scratch = buffer  // it may have grown
+        out.append(contentsOf: buffer.bytes)
+    }
+
+    mutating func encode(_ receipt: Receipt, into out: inout ByteBuffer) {
         let digits = receipt.currency.minorDigits
-        let k = Keys.shared
-        out.append(contentsOf: k.currency)
-        out.append(contentsOf: receipt.currency.code.utf8)
-        out.append(contentsOf: k.at)
+        out.append(#"{"currency":""#)
+        out.append(utf8: receipt.currency.code)
+        out.append(#"","at":""#)
         if instant?.0 != receipt.at { instant = (receipt.at, Array(receipt.at.description.utf8)) }
-        out.append(contentsOf: instant!.1)
-        out.append(contentsOf: k.lines)
-        var first = true
-        for line in receipt.lines {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(contentsOf: productPrefix(line))
-            appendInteger(line.quantity, to: &out)
-            out.append(contentsOf: k.unitPrice)
-            appendAmount(line.unitPrice, digits, to: &out)
-            out.append(contentsOf: k.subtotal)
-            appendAmount(line.subtotal, digits, to: &out)
-            out.append(contentsOf: k.discount)
-            appendAmount(line.discount, digits, to: &out)
-            out.append(contentsOf: k.total)
-            appendAmount(line.total, digits, to: &out)
-            out.append(contentsOf: k.promotion)
-            appendPromotion(line.promotion, digits, to: &out)
-            out.append(contentsOf: k.cartDiscount)
-            appendAmount(line.cartDiscount, digits, to: &out)
-            out.append(UInt8(ascii: "}"))
+        instant!.1.withUnsafeBufferPointer { out.append($0) }
+        out.append(#"","lines":["#)
+        // The lines are read in place: copying one would retain its five strings.
+        receipt.lines.withUnsafeBufferPointer { lines in
+            for index in lines.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendProductPrefix(lines, index, to: &out)
+                appendInteger(lines[index].quantity, to: &out)
+                out.append(#","unit_price":"#)
+                appendAmount(lines[index].unitPrice, digits, to: &out)
+                out.append(#","subtotal":"#)
+                appendAmount(lines[index].subtotal, digits, to: &out)
+                let itemDiscount = lines[index].promotion?.discount ?? 0
+                let cartDiscount = lines[index].cartDiscount
+                out.append(#","discount":"#)
+                appendAmount(itemDiscount + cartDiscount, digits, to: &out)
+                out.append(#","total":"#)
+                appendAmount(lines[index].subtotal - itemDiscount - cartDiscount, digits, to: &out)
+                out.append(#","promotion":"#)
+                if lines[index].promotion == nil {
+                    out.append("null")
+                } else {
+                    appendPromotion(lines[index].promotion, digits, to: &out)
+                }
+                out.append(#","cart_discount":"#)
+                appendAmount(cartDiscount, digits, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
         }
-        out.append(contentsOf: k.cartPromotion)
+        var first = true
+        out.append(#"],"cart_promotion":"#)
         appendPromotion(receipt.cartPromotion, digits, to: &out)
-        out.append(contentsOf: k.receiptSubtotal)
+        out.append(#","subtotal":"#)
         appendAmount(receipt.subtotal, digits, to: &out)
-        out.append(contentsOf: k.itemDiscount)
+        out.append(#","item_discount":"#)
         appendAmount(receipt.itemDiscount, digits, to: &out)
-        out.append(contentsOf: k.receiptCartDiscount)
+        out.append(#","cart_discount":"#)
         appendAmount(receipt.cartDiscount, digits, to: &out)
-        out.append(contentsOf: k.receiptDiscount)
+        out.append(#","discount":"#)
         appendAmount(receipt.discount, digits, to: &out)
-        out.append(contentsOf: k.receiptTotal)
+        out.append(#","total":"#)
         appendAmount(receipt.total, digits, to: &out)
-        out.append(contentsOf: k.warnings)
+        out.append(#","warnings":["#)
         first = true
         for warning in receipt.warnings {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             appendString(warning, to: &out)
         }
-        out.append(UInt8(ascii: "]"))
-        out.append(UInt8(ascii: "}"))
+        out.append("]}")
     }
 
-    /// The receipt's fixed text, as bytes once and for all.
-    private struct Keys: Sendable {
-        let currency = Array(#"{"currency":""#.utf8)
-        let at = Array(#"","at":""#.utf8)
-        let lines = Array(#"","lines":["#.utf8)
-        let unitPrice = Array(#","unit_price":"#.utf8)
-        let subtotal = Array(#","subtotal":"#.utf8)
-        let discount = Array(#","discount":"#.utf8)
-        let total = Array(#","total":"#.utf8)
-        let promotion = Array(#","promotion":"#.utf8)
-        let cartDiscount = Array(#","cart_discount":"#.utf8)
-        let cartPromotion = Array(#"],"cart_promotion":"#.utf8)
-        let receiptSubtotal = Array(#","subtotal":"#.utf8)
-        let itemDiscount = Array(#","item_discount":"#.utf8)
-        let receiptCartDiscount = Array(#","cart_discount":"#.utf8)
-        let receiptDiscount = Array(#","discount":"#.utf8)
-        let receiptTotal = Array(#","total":"#.utf8)
-        let warnings = Array(#","warnings":["#.utf8)
-        let null = Array("null".utf8)
-        static let shared = Keys()
-    }
-
-    private mutating func productPrefix(_ line: Receipt.Line) -> [UInt8] {
-        if let cached = products[line.product] { return cached }
-        var prefix = Array(#"{"code":"#.utf8)
-        appendString(line.code, to: &prefix)
-        prefix.append(contentsOf: #","name":"#.utf8)
-        appendString(line.name, to: &prefix)
-        prefix.append(contentsOf: #","quantity":"#.utf8)
-        products[line.product] = prefix
-        return prefix
-    }
-
-    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, to out: inout [UInt8]) {
-        guard let applied else {
-            out.append(contentsOf: Keys.shared.null)
-            return
+    private mutating func appendProductPrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout ByteBuffer) {
+        let product = lines[index].product
+        var span = products[product]
+        if span < 0 {
+            let start = storage.fragments.count
+            storage.fragments.append(#"{"code":"#)
+            appendString(lines[index].code, to: &storage.fragments)
+            storage.fragments.append(#","name":"#)
+            appendString(lines[index].name, to: &storage.fragments)
+            storage.fragments.append(#","quantity":"#)
+            span = Int64(start) << 32 | Int64(storage.fragments.count - start)
+            products[product] = span
         }
-        if let index = applied.ruleIndex, let cached = promotions[index] {
-            out.append(contentsOf: cached)
+        out.append(storage.fragments.slice(Int(span >> 32), Int(span & 0xFFFF_FFFF)))
+    }
+
+    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, to out: inout ByteBuffer) {
+        guard let applied else { return out.append("null") }
+        if let index = applied.ruleIndex, let span = promotions[index] {
+            out.append(storage.fragments.slice(Int(span >> 32), Int(span & 0xFFFF_FFFF)))
         } else {
-            var prefix = Array(#"{"id":"#.utf8)
-            appendString(applied.id, to: &prefix)
-            prefix.append(contentsOf: #","name":"#.utf8)
-            appendString(applied.name, to: &prefix)
-            prefix.append(contentsOf: #","type":"#.utf8)
-            appendString(applied.type, to: &prefix)
-            prefix.append(contentsOf: #","discount":"#.utf8)
-            if let index = applied.ruleIndex { promotions[index] = prefix }
-            out.append(contentsOf: prefix)
+            let start = storage.fragments.count
+            storage.fragments.append(#"{"id":"#)
+            appendString(applied.id, to: &storage.fragments)
+            storage.fragments.append(#","name":"#)
+            appendString(applied.name, to: &storage.fragments)
+            storage.fragments.append(#","type":"#)
+            appendString(applied.type, to: &storage.fragments)
+            storage.fragments.append(#","discount":"#)
+            let length = storage.fragments.count - start
+            if let index = applied.ruleIndex { promotions[index] = Int64(start) << 32 | Int64(length) }
+            out.append(storage.fragments.slice(start, length))
         }
         appendAmount(applied.discount, digits, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 }
 
-/// `"74.50"`: an amount as a JSON string with exactly `digits` decimals.
+/// `"74.50"`: an amount as a JSON string with exactly `digits` decimals, written in place: the
+/// length first, then the digits from the last one back.
 @inline(__always)
-func appendAmount(_ value: Int64, _ digits: Int, to out: inout [UInt8]) {
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits, a point and a sign fit
-    withUnsafeMutableBytes(of: &buffer) { raw in
-        var magnitude = value.magnitude
-        var i = raw.count
-        var produced = 0
+func appendAmount(_ value: Int64, _ digits: Int, to out: inout ByteBuffer) {
+    var magnitude = value.magnitude
+    var significant = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+        significant += 1
+        rest /= 10
+    }
+    let digitCount = max(significant, digits + 1)
+    let length = digitCount + (digits > 0 ? 1 : 0) + (value < 0 ? 1 : 0) + 2
+    out.reserve(length)
+    out.withSpace(length) { p in
+        var i = length - 1
+        p[i] = UInt8(ascii: "\"")
+        for _ in 0..<digits {
+            i -= 1
+            p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+            magnitude /= 10
+        }
+        if digits > 0 {
+            i -= 1
+            p[i] = UInt8(ascii: ".")
+        }
         repeat {
             i -= 1
-            raw[i] = UInt8(truncatingIfNeeded: magnitude % 10) + 48
+            p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
             magnitude /= 10
-            produced += 1
-            if produced == digits {
-                i -= 1
-                raw[i] = UInt8(ascii: ".")
-            }
-        } while magnitude > 0 || produced <= digits
-        if raw[i] == UInt8(ascii: ".") {
-            i -= 1
-            raw[i] = UInt8(ascii: "0")
-        }
+        } while magnitude > 0
         if value < 0 {
             i -= 1
-            raw[i] = UInt8(ascii: "-")
+            p[i] = UInt8(ascii: "-")
         }
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i...]))
-        out.append(UInt8(ascii: "\""))
+        p[0] = UInt8(ascii: "\"")
     }
 }
 
 @inline(__always)
-func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+func appendInteger(_ value: Int64, to out: inout ByteBuffer) {
     if value >= 0, value < 10 {
         out.append(UInt8(value) + 48)
         return
     }
-    out.append(contentsOf: String(value).utf8)
+    out.append(utf8: String(value))
 }
 
 /// A JSON string literal, escaped exactly as ``JSONWriter`` escapes.
-func appendString(_ value: String, to out: inout [UInt8]) {
+func appendString(_ value: String, to out: inout ByteBuffer) {
     out.append(UInt8(ascii: "\""))
     var plain = true
     for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
         plain = false
         break
     }
-    if plain {
-        out.append(contentsOf: value.utf8)
-    } else {
-        out.append(contentsOf: JSONWriter.escaped(value).utf8)
-    }
+    out.append(utf8: plain ? value : JSONWriter.escaped(value))
     out.append(UInt8(ascii: "\""))
 }
