@@ -221,7 +221,7 @@ struct CartScanner {
             guard let code = c.plainString() else { return false }
             product = codes.lookup(code.baseAddress!, code.count)
         case UInt8(ascii: "{"):
-            guard let (id, count) = scanItemObject(&c) else { return false }
+            guard let (id, count) = c.canonicalItem(codes) ?? scanItemObject(&c) else { return false }
             product = id
             quantity = count
         default:
@@ -303,6 +303,36 @@ struct Cursor {
             q += 1
         }
         return nil
+    }
+
+    /// `{"code": "…", "quantity": N}` spelled exactly so, as generators and most writers spell an
+    /// item: the fixed parts compared a word at a time. Nil, the cursor unmoved, for any other
+    /// spelling, which ``CartScanner`` then reads key by key with the same result.
+    @inline(__always)
+    mutating func canonicalItem(_ codes: CodeTable) -> (Int, Int64)? {
+        guard end - p >= 10, Cursor.load8(p) == 0x3A22_6564_6F63_227B /* {"code": */,
+              Cursor.load2(p + 8) == 0x2220 /* ␣" */ else { return nil }
+        var probe = Cursor(p: p + 9, end: end)
+        guard let code = probe.plainString() else { return nil }
+        let q = probe.p - 1  // the closing quote
+        guard end - q >= 16, Cursor.load8(q) == 0x6E61_7571_2220_2C22 /* ", "quan */,
+              Cursor.load8(q + 8) & 0x00FF_FFFF_FFFF_FFFF == 0x20_3A22_7974_6974 /* tity":␣ */ else { return nil }
+        probe.p = q + 15
+        guard let quantity = probe.quantity(), probe.consume(UInt8(ascii: "}")) else { return nil }
+        p = probe.p
+        return (codes.lookup(code.baseAddress!, code.count), quantity)
+    }
+
+    /// The 8 bytes at `p`, the first the least significant.
+    @inline(__always)
+    private static func load8(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The 2 bytes at `p`, the first the least significant.
+    @inline(__always)
+    private static func load2(_ p: UnsafePointer<UInt8>) -> UInt16 {
+        UInt16(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt16.self))
     }
 
     /// A quantity: an integer literal from 1 to 1,000,000,000, not followed by a fraction or exponent.

@@ -5,6 +5,7 @@ import Workloads
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Generate a catalog, a large cart and a rule set, and time each phase of pricing them.",
         discussion: """
             The workload is the same for the same options (--seed). Phases: parse rules, compile, read cart, \

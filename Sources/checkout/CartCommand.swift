@@ -10,7 +10,7 @@ struct CartCommand: ParsableCommand {
         subcommands: [Add.self, Remove.self, Show.self, Clear.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a product to the cart.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product to the cart.")
         @Argument(help: "The product code.") var code: String
         @Option(help: "How many (1 to 1000000000).") var quantity: Int64 = 1
         @OptionGroup var rules: RulesOptions
@@ -33,7 +33,7 @@ struct CartCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove units of a product (all of them without --quantity).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove units of a product (all of them without --quantity).")
         @Argument(help: "The product code.") var code: String
         @Option(help: "How many to remove.") var quantity: Int64?
         @OptionGroup var rules: RulesOptions
@@ -55,7 +55,7 @@ struct CartCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the cart priced now: a receipt (SPEC §7 JSON with --format json).")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the cart priced now: a receipt (SPEC §7 JSON with --format json).")
         @Option(help: "text or json.") var format: OutputFormat = .text
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
@@ -72,7 +72,7 @@ struct CartCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Empty the cart.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Empty the cart.")
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
 

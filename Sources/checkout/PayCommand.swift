@@ -6,6 +6,7 @@ import Shopping
 
 struct Pay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pay",
         abstract: "Pay for the cart with the simulated gateway.",
         discussion: """
             Test cards: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 declines (card declined); \
@@ -70,7 +71,7 @@ struct Pay: ParsableCommand {
 }
 
 struct Orders: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List past orders, oldest first.")
+    static let configuration = CommandConfiguration(commandName: "orders", abstract: "List past orders, oldest first.")
     @Option(help: "text or json.") var format: OutputFormat = .text
     @OptionGroup var rules: RulesOptions
     @OptionGroup var store: StoreOptions

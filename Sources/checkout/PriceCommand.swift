@@ -8,6 +8,7 @@ import Glibc
 
 struct Price: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "price",
         abstract: "Price carts and print their receipts.",
         discussion: """
             A cart is a JSON file: an array of product codes, or an object with "items" (codes or \

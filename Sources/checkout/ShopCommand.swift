@@ -9,6 +9,7 @@ import Glibc
 
 struct Shop: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "shop",
         abstract: "Shop interactively: products → cart → checkout → payment.",
         discussion: "Numbered menus; works on a terminal and with piped input, and ends cleanly at the end of input.")
 

@@ -8,6 +8,7 @@ extension ReporterKind: ExpressibleByArgument {}
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check promotion files, reporting every problem with its line, for CI.",
         discussion: """
             Every problem of every file is reported, each with a stable ID. Without --catalog the files \

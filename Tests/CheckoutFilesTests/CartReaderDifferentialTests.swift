@@ -82,6 +82,28 @@ struct CartReaderDifferentialTests {
         #expect(agreed == 5_000)
     }
 
+    @Test("on every prefix and every one-byte change of items spelled the canonical way")
+    func canonicalItems() {
+        let text = #"[{"code": "MUG", "quantity": 3}, {"code": "VOUCHER", "quantity": 2}, {"code": "TSHIRT", "quantity": 1000000000}, {"code": "MUG", "quantity": 12}]"#
+        let bytes = Array(text.utf8)
+        #expect(Self.outcome(bytes, tree: false) == Self.outcome(bytes, tree: true))
+        let replacements = Array(#" "{}:,0"#.utf8) + [0x0A, 0x5C, 0xC3]
+        var compared = 0
+        for position in bytes.indices {
+            var variants = [Array(bytes[..<position])]
+            for byte in replacements where byte != bytes[position] {
+                var changed = bytes
+                changed[position] = byte
+                variants.append(changed)
+            }
+            for variant in variants {
+                #expect(Self.outcome(variant, tree: false) == Self.outcome(variant, tree: true), "\(String(decoding: variant, as: UTF8.self))")
+                compared += 1
+            }
+        }
+        #expect(compared == bytes.count * 11 - bytes.filter { replacements.contains($0) }.count)
+    }
+
     @Test("the fast path takes the shapes carts have, without falling back")
     func fastPathTaken() {
         let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog))
@@ -90,6 +112,22 @@ struct CartReaderDifferentialTests {
                      #"{"coupons": ["X"], "at": "2026-11-21T10:00:00Z", "currency": "EUR", "items": [{"quantity": 2, "code": "MUG"}]}"#] {
             let cart = Array(text.utf8).withUnsafeBufferPointer { scanner.scan($0, merger: &merger) }
             #expect(cart != nil, "\(text)")
+        }
+        // Items spelled the canonical way are read a word at a time; other spellings are left to the key-by-key path.
+        let codes = CodeTable(catalog: Self.catalog)
+        let items: [(String, (id: Int, quantity: Int64, consumed: Int)?)] = [
+            (#"{"code": "MUG", "quantity": 12}, "#, (2, 12, 31)), (#"{"code": "TSHIRT", "quantity": 1}"#, (1, 1, 33)),
+            (#"{"code": "HAT", "quantity": 1}"#, (-1, 1, 30)), (#"{"code": "MUG", "quantity": 12 }"#, nil),
+            (#"{"code":"MUG", "quantity": 12}"#, nil), (#"{"quantity": 12, "code": "MUG"}"#, nil), (#"{"code": "MUG", "quantity": 1"#, nil),
+        ]
+        for (text, expected) in items {
+            let bytes = Array(text.utf8)
+            let item = bytes.withUnsafeBufferPointer { buffer -> (Int, Int64, Int)? in
+                var cursor = Cursor(p: buffer.baseAddress!, end: buffer.baseAddress! + buffer.count)
+                guard let (id, quantity) = cursor.canonicalItem(codes) else { return nil }
+                return (id, quantity, cursor.p - buffer.baseAddress!)
+            }
+            #expect(item?.0 == expected?.id && item?.1 == expected?.quantity && item?.2 == expected?.consumed, "\(text)")
         }
         let workload = Workload(.init(products: 50, promotions: 0, lines: 2_000))
         let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
