@@ -60,17 +60,13 @@ public final class ProductListPresenter {
     }
 
     public func add(code: String, quantity: Int64 = 1) {
-        guard let id = rules.catalog.productID(for: code) else {
-            view?.showError("Unknown product code \"\(code)\".")
-            return
-        }
-        guard quantity >= 1, quantity <= Cart.itemQuantities.upperBound else {
-            view?.showError("The quantity must be from 1 to \(Cart.itemQuantities.upperBound).")
-            return
-        }
         do {
-            try cart.add(code, quantity: quantity)
-            view?.showAdded("Added \(quantity) × \(rules.catalog[id].name) to the cart.")
+            let product = try cart.add(code, quantity: quantity, from: rules.catalog)
+            view?.showAdded("Added \(quantity) × \(product.name) to the cart.")
+        } catch CartAdditionError.unknownProduct(let code) {
+            view?.showError("Unknown product code \"\(code)\".")
+        } catch CartAdditionError.quantityOutOfRange {
+            view?.showError("The quantity must be from 1 to \(Cart.itemQuantities.upperBound).")
         } catch {
             view?.showError("\(error)")
         }

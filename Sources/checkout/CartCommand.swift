@@ -22,12 +22,8 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             let shop = try ShopComponents(rules: rules, store: store)
-            guard let id = shop.rules.catalog.productID(for: code) else {
-                Console.error("unknown product code \"\(code)\"")
-                throw ExitStatus.dataError
-            }
-            try shop.run { try shop.database.add(code, quantity: quantity) }
-            OutputStream.standardOutput.write("Added \(quantity) × \(shop.rules.catalog[id].name) (\(code)).\n")
+            let product = try shop.run { try shop.database.add(code, quantity: quantity, from: shop.rules.catalog) }
+            OutputStream.standardOutput.write("Added \(quantity) × \(product.name) (\(code)).\n")
             try Console.finishOutput()
         }
     }

@@ -31,13 +31,20 @@ struct ShopComponents {
                                   clock: SystemClockService())
     }
 
-    /// Runs a store operation; a store failure ends the run with its message and exit 74.
+    /// Runs a store operation. A cart that cannot be priced or an unknown product ends the run with
+    /// exit 65, a store failure with exit 74, each with its message.
     func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as CheckoutService.Failure {
             Console.error(error.description)
             throw ExitStatus.dataError
+        } catch CartAdditionError.unknownProduct(let code) {
+            Console.error("unknown product code \"\(code)\"")
+            throw ExitStatus.dataError
+        } catch CartAdditionError.quantityOutOfRange(let quantity) {
+            Console.error("the quantity \(quantity) is out of range: use 1 to \(Cart.itemQuantities.upperBound)")
+            throw ExitStatus.usage
         } catch {
             Console.error("\(error)")
             throw ExitStatus.ioError

@@ -23,7 +23,9 @@ struct ShoppingCommandTests {
             let add = try checkout(["cart", "add", code, "--quantity", quantity] + store)
             #expect(add.status == 0)
         }
-        #expect(try checkout(["cart", "add", "HAT"] + store).status == 65)
+        let unknown = try checkout(["cart", "add", "HAT"] + store)
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr == "error: unknown product code \"HAT\"\n")
         let shown = try json(checkout(["cart", "show", "--format", "json"] + store).stdout)
         #expect(shown["total"] as? String == "74.50")
 

@@ -110,3 +110,36 @@ struct PromotionWordsTests {
                 == "2 for 1 with coupon SPRING")
     }
 }
+
+@Suite("Adding to the cart from the catalog")
+struct CartAdditionTests {
+    /// Records what reaches the store.
+    final class RecordingCart: CartStore {
+        var added: [CartEntry] = []
+        func entries() throws -> [CartEntry] { added }
+        func add(_ code: String, quantity: Int64) throws { added.append(CartEntry(code: code, quantity: quantity)) }
+        func remove(_ code: String, quantity: Int64?) throws -> Bool { false }
+        func clear() throws { added = [] }
+    }
+
+    let catalog = try! Catalog(products: [
+        Product(code: "MUG", name: "Cabify Coffee Mug", price: 750), Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
+    ])
+
+    @Test("a known code and a quantity in range reach the store, and give the product")
+    func added() throws {
+        let cart = RecordingCart()
+        let product = try cart.add("TSHIRT", quantity: 1_000_000_000, from: catalog)
+        #expect(product.name == "Cabify T-Shirt")
+        #expect(cart.added == [CartEntry(code: "TSHIRT", quantity: 1_000_000_000)])
+    }
+
+    @Test("an unknown code or a quantity out of range stores nothing")
+    func refused() {
+        let cart = RecordingCart()
+        #expect(throws: CartAdditionError.unknownProduct(code: "mug")) { try cart.add("mug", quantity: 1, from: catalog) }
+        #expect(throws: CartAdditionError.quantityOutOfRange(0)) { try cart.add("MUG", quantity: 0, from: catalog) }
+        #expect(throws: CartAdditionError.quantityOutOfRange(1_000_000_001)) { try cart.add("MUG", quantity: 1_000_000_001, from: catalog) }
+        #expect(cart.added.isEmpty)
+    }
+}
