@@ -22,7 +22,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        .target(name: "PlistReader", dependencies: ["CLibXML2"]),
+        // Growable buffers of plain values for the hot paths (the reader's nodes, receipt bytes).
+        .target(name: "Buffers"),
+        .testTarget(name: "BuffersTests", dependencies: ["Buffers"]),
+        .target(name: "PlistReader", dependencies: ["CLibXML2", "Buffers"]),
         .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
         // The pricing core: the standard library only.
         .target(name: "Pricing"),
@@ -34,7 +37,7 @@ let package = Package(
         .target(name: "StrictJSON"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         // The files users hand us and get back: catalogs, carts, batches, receipts.
-        .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader"]),
+        .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Buffers"]),
         .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles", "Workloads"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(name: "Workloads", dependencies: ["CheckoutFiles", "Pricing", "Promotions"]),

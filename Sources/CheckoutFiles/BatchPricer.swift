@@ -1,3 +1,4 @@
+import Buffers
 import Dispatch
 import Pricing
 
@@ -168,7 +169,7 @@ public struct BatchPricer: Sendable {
             }
             for index in 0..<filled {
                 writeLongLines(before: state.blocks[index].firstLine)
-                sink.write(state.blocks[index].output.bytes)
+                sink.write(state.blocks[index].output.elements)
                 failures += state.blocks[index].failures
                 carts += state.blocks[index].carts
             }
@@ -222,7 +223,7 @@ public struct BatchPricer: Sendable {
         var bytes: [UInt8] = []
         var firstLine = 1
         /// Freed by the pipeline that owns the block.
-        var output = ByteBuffer(capacity: 1 << 20)
+        var output = RawBuffer<UInt8>(capacity: 1 << 20)
         var failures = 0
         var carts = 0
     }

@@ -1,3 +1,4 @@
+import Buffers
 import Pricing
 import StrictJSON
 
@@ -18,8 +19,8 @@ public struct ReceiptEncoder {
     private final class Storage {
         /// Cached fragments, back to back: products' `{"code":"…","name":"…","quantity":` and
         /// promotions' `{"id":"…","name":"…","type":"…","discount":`.
-        @exclusivity(unchecked) var fragments = ByteBuffer(capacity: 1 << 16)
-        @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 1 << 12)
+        @exclusivity(unchecked) var fragments = RawBuffer<UInt8>(capacity: 1 << 16)
+        @exclusivity(unchecked) var scratch = RawBuffer<UInt8>(capacity: 1 << 12)
 
         deinit {
             fragments.deallocate()
@@ -46,16 +47,16 @@ public struct ReceiptEncoder {
         buffer.removeAll()
         encode(receipt, into: &buffer)
         storage.scratch = buffer  // it may have grown
-        out.append(contentsOf: buffer.bytes)
+        out.append(contentsOf: buffer.elements)
     }
 
-    mutating func encode(_ receipt: Receipt, into out: inout ByteBuffer) {
+    mutating func encode(_ receipt: Receipt, into out: inout RawBuffer<UInt8>) {
         let digits = receipt.currency.minorDigits
         out.append(#"{"currency":""#)
         out.append(utf8: receipt.currency.code)
         out.append(#"","at":""#)
         if instant?.0 != receipt.at { instant = (receipt.at, Array(receipt.at.description.utf8)) }
-        instant!.1.withUnsafeBufferPointer { out.append($0) }
+        instant!.1.withUnsafeBufferPointer { out.append(contentsOf: $0) }
         out.append(#"","lines":["#)
         // The lines are read in place: copying one would retain its five strings.
         receipt.lines.withUnsafeBufferPointer { lines in
@@ -107,7 +108,7 @@ public struct ReceiptEncoder {
         out.append("]}")
     }
 
-    private mutating func appendProductPrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout ByteBuffer) {
+    private mutating func appendProductPrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout RawBuffer<UInt8>) {
         let product = lines[index].product
         var span = products[product]
         if span < 0 {
@@ -120,13 +121,13 @@ public struct ReceiptEncoder {
             span = Int64(start) << 32 | Int64(storage.fragments.count - start)
             products[product] = span
         }
-        out.append(storage.fragments.slice(Int(span >> 32), Int(span & 0xFFFF_FFFF)))
+        out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
     }
 
-    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, to out: inout ByteBuffer) {
+    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, to out: inout RawBuffer<UInt8>) {
         guard let applied else { return out.append("null") }
         if let index = applied.ruleIndex, let span = promotions[index] {
-            out.append(storage.fragments.slice(Int(span >> 32), Int(span & 0xFFFF_FFFF)))
+            out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
         } else {
             let start = storage.fragments.count
             storage.fragments.append(#"{"id":"#)
@@ -138,7 +139,7 @@ public struct ReceiptEncoder {
             storage.fragments.append(#","discount":"#)
             let length = storage.fragments.count - start
             if let index = applied.ruleIndex { promotions[index] = Int64(start) << 32 | Int64(length) }
-            out.append(storage.fragments.slice(start, length))
+            out.append(contentsOf: storage.fragments.elements(start, count: length))
         }
         appendAmount(applied.discount, digits, to: &out)
         out.append(UInt8(ascii: "}"))
@@ -148,7 +149,7 @@ public struct ReceiptEncoder {
 /// `"74.50"`: an amount as a JSON string with exactly `digits` decimals, written in place: the
 /// length first, then the digits from the last one back.
 @inline(__always)
-func appendAmount(_ value: Int64, _ digits: Int, to out: inout ByteBuffer) {
+func appendAmount(_ value: Int64, _ digits: Int, to out: inout RawBuffer<UInt8>) {
     var magnitude = value.magnitude
     var significant = 1
     var rest = magnitude / 10
@@ -158,8 +159,7 @@ func appendAmount(_ value: Int64, _ digits: Int, to out: inout ByteBuffer) {
     }
     let digitCount = max(significant, digits + 1)
     let length = digitCount + (digits > 0 ? 1 : 0) + (value < 0 ? 1 : 0) + 2
-    out.reserve(length)
-    out.withSpace(length) { p in
+    out.appendUninitialized(length) { p in
         var i = length - 1
         p[i] = UInt8(ascii: "\"")
         for _ in 0..<digits {
@@ -185,7 +185,7 @@ func appendAmount(_ value: Int64, _ digits: Int, to out: inout ByteBuffer) {
 }
 
 @inline(__always)
-func appendInteger(_ value: Int64, to out: inout ByteBuffer) {
+func appendInteger(_ value: Int64, to out: inout RawBuffer<UInt8>) {
     if value >= 0, value < 10 {
         out.append(UInt8(value) + 48)
         return
@@ -194,7 +194,7 @@ func appendInteger(_ value: Int64, to out: inout ByteBuffer) {
 }
 
 /// A JSON string literal, escaped exactly as ``JSONWriter`` escapes.
-func appendString(_ value: String, to out: inout ByteBuffer) {
+func appendString(_ value: String, to out: inout RawBuffer<UInt8>) {
     out.append(UInt8(ascii: "\""))
     var plain = true
     for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {

@@ -1,3 +1,5 @@
+import Buffers
+
 /// The element kinds of an Apple XML property list 1.0.
 public enum PlistKind: UInt8, Sendable, BitwiseCopyable, CustomStringConvertible {
     case dict, array, key, string, integer, real, `true`, `false`, date, data
