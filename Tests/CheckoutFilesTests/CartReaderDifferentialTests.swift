@@ -10,15 +10,7 @@ struct CartReaderDifferentialTests {
     static let catalog = try! CatalogFile.decode(Array(#"{"products": [{"code": "VOUCHER", "price": 5}, {"code": "TSHIRT", "price": 20}, {"code": "MUG", "price": 7.5}, {"code": "é", "price": 1}]}"#.utf8), name: "c")
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
-        var reader = CartReader(catalog: catalog)
-        do {
-            let cart = try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in
-                tree ? try reader.readTree(buffer, name: "cart.json") : try reader.read(buffer, name: "cart.json")
-            }
-            return "\(cart)"
-        } catch {
-            return "error: \(error)"
-        }
+        readOutcome(bytes, reader: CartReader(catalog: catalog), tree: tree) { "\($0)" }
     }
 
     static let corpus: [String] = [
@@ -161,15 +153,7 @@ struct ParallelScanTests {
     static let cart = workload.cartJSON()
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
-        var reader = CartReader(catalog: catalog, parallelThreshold: threshold)
-        do {
-            let cart = try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in
-                tree ? try reader.readTree(buffer, name: "big.json") : try reader.read(buffer, name: "big.json")
-            }
-            return "\(cart.lines)"
-        } catch {
-            return "error: \(error)"
-        }
+        readOutcome(bytes, reader: CartReader(catalog: catalog, parallelThreshold: threshold), name: "big.json", tree: tree) { "\($0.lines)" }
     }
 
     @Test("the generated cart is above the threshold and splits cleanly")
@@ -221,5 +205,18 @@ struct ParallelScanTests {
         #expect(Self.outcome(unknownFirst, tree: false) == "error: big.json: items[2]: unknown product code \"HAT\"")
         #expect(Self.outcome(unknownSecond, tree: false).hasPrefix("error: big.json: items[19994]: unknown product code"))
         #expect(Self.outcome(nested, tree: false).hasPrefix("["))
+    }
+}
+
+/// What `reader` makes of `bytes`, read fast or as a tree: the cart as `describe` shows it, or the message.
+private func readOutcome(_ bytes: [UInt8], reader: CartReader, name: String = "cart.json", tree: Bool, describe: (Cart) -> String) -> String {
+    var reader = reader
+    do {
+        let cart = try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in
+            tree ? try reader.readTree(buffer, name: name) : try reader.read(buffer, name: name)
+        }
+        return describe(cart)
+    } catch {
+        return "error: \(error)"
     }
 }
