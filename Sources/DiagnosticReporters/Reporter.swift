@@ -38,8 +38,3 @@ public struct ToolInfo: Sendable {
 
     public static let checkout = ToolInfo(name: "checkout", version: "1.0.0", informationURI: "https://github.com/checkout-engine/checkout")
 }
-
-extension Array where Element == PromotionFile {
-    var errorCount: Int { reduce(0) { $0 + $1.errorCount } }
-    var warningCount: Int { reduce(0) { $0 + $1.warningCount } }
-}

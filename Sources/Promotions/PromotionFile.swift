@@ -254,3 +254,13 @@ final class PromotionFileHandler: PlistStreamHandler {
         }
     }
 }
+
+extension Collection where Element == PromotionFile {
+    /// Errors in all the files.
+    public var errorCount: Int { reduce(0) { $0 + $1.errorCount } }
+    /// Warnings in all the files.
+    public var warningCount: Int { reduce(0) { $0 + $1.warningCount } }
+
+    /// Whether a check of these files fails: any error, or with `strict` any warning (SPEC §8).
+    public func failCheck(strict: Bool) -> Bool { errorCount > 0 || (strict && warningCount > 0) }
+}

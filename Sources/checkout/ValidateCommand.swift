@@ -64,8 +64,6 @@ struct Validate: ParsableCommand {
         OutputStream.standardOutput.write(reporter.render(files))
         try Console.finishOutput()
         if unreadable { throw ExitStatus.noInput }
-        let errors = files.reduce(0) { $0 + $1.errorCount }
-        let warnings = files.reduce(0) { $0 + $1.warningCount }
-        if errors > 0 || (strict && warnings > 0) { throw ExitStatus.failures }
+        if files.failCheck(strict: strict) { throw ExitStatus.failures }
     }
 }

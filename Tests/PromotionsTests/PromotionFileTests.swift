@@ -89,6 +89,18 @@ struct PromotionFileTests {
         #expect(file.warningCount == 0)
     }
 
+    @Test("a check fails on any error, and on warnings only when strict")
+    func checkOutcome() {
+        let later = PromotionChecks(expiryInstant: instant("2026-11-21T10:00:00Z"))
+        let clean = load(arrayPlist("<dict><key>name</key><string>ok</string><key>type</key><string>cart</string><key>amount</key><integer>1</integer></dict>"), checks: later)
+        let warned = load(arrayPlist("<dict><key>name</key><string>old</string><key>type</key><string>cart</string><key>amount</key><integer>1</integer><key>end</key><date>2026-11-01T00:00:00Z</date></dict>"), checks: later)
+        let broken = load(arrayPlist("<dict><key>name</key><string>bad</string><key>type</key><string>cart</string></dict>"), checks: later)
+        #expect([clean, warned, broken].errorCount == 1 && [clean, warned, broken].warningCount == 1)
+        #expect(![clean].failCheck(strict: true) && ![PromotionFile]().failCheck(strict: true))
+        #expect(![clean, warned].failCheck(strict: false) && [clean, warned].failCheck(strict: true))
+        #expect([clean, broken].failCheck(strict: false))
+    }
+
     @Test("a file with many problems gets all of them, in file order")
     func manyProblems() {
         let xml = arrayPlist("""
