@@ -1,14 +1,18 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
-// Data flows one way: plist bytes → PlistReader → Promotions (definitions, diagnostics, RuleSet)
-// → Pricing ← carts (CheckoutFiles, on StrictJSON) → receipts → the `checkout` command.
+// Data flows one way: plist bytes → PlistReader → Promotions (definitions, diagnostics) → the
+// compiled RuleSet in Pricing ← carts (InputFiles, on StrictJSON) → receipts (Receipts) → the
+// `checkout` command. Platform is the one place that calls the C library.
 let package = Package(
     name: "Checkout",
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "checkout", targets: ["checkout"]),
         // The layers as a library, for Benchmarks/ (its own package, out of the main build).
-        .library(name: "CheckoutKit", targets: ["PlistReader", "Promotions", "Pricing", "StrictJSON", "CheckoutFiles", "Workloads"]),
+        .library(
+            name: "CheckoutKit",
+            targets: ["PlistReader", "Promotions", "Pricing", "StrictJSON", "InputFiles", "Receipts", "BatchPricing", "Platform", "Workloads"]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer) and for replaying corpora in the tests.
         .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
@@ -18,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // System calls (file descriptors, mmap, clocks, processor count, terminals): the only code
+        // that imports the C library.
+        .target(name: "Platform"),
         // libxml2, seen only by PlistReader.
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
@@ -25,32 +32,39 @@ let package = Package(
         // Growable buffers of plain values for the hot paths (the reader's nodes, receipt bytes).
         .target(name: "Buffers"),
         .testTarget(name: "BuffersTests", dependencies: ["Buffers"]),
-        .target(name: "PlistReader", dependencies: ["CLibXML2", "Buffers"]),
+        .target(name: "PlistReader", dependencies: ["CLibXML2", "Buffers", "Platform"]),
         .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
         // The pricing core: the standard library only.
         .target(name: "Pricing"),
         .testTarget(name: "PricingTests", dependencies: ["Pricing", "Workloads"]),
         // Promotion files: plist values → promotion definitions + diagnostics.
-        .target(name: "Promotions", dependencies: ["PlistReader", "Pricing"]),
+        .target(name: "Promotions", dependencies: ["PlistReader", "Pricing", "Platform"]),
         .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
-        // Strict JSON reading and writing, for catalogs, carts, receipts and reports.
+        // Strict JSON reading and writing, for catalogs, carts and reports.
         .target(name: "StrictJSON"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-        // The files users hand us and get back: catalogs, carts, batches, receipts.
-        .target(name: "CheckoutFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Buffers"]),
-        .testTarget(name: "CheckoutFilesTests", dependencies: ["CheckoutFiles", "Workloads"]),
+        // Receipts as JSON (the one writer) and as text.
+        .target(name: "Receipts", dependencies: ["Pricing", "StrictJSON", "Buffers"]),
+        .testTarget(name: "ReceiptsTests", dependencies: ["Receipts", "InputFiles", "Promotions", "Workloads", "StrictJSON"]),
+        // The files users hand us: catalogs, carts, the promotions compiled for pricing, the
+        // built-in shipped store.
+        .target(name: "InputFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Platform"]),
+        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "Workloads"]),
+        // Pricing runs: one cart, several, batches in parallel blocks.
+        .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Pricing", "Platform", "Buffers", "PlistReader"]),
+        .testTarget(name: "BatchPricingTests", dependencies: ["BatchPricing", "Workloads"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
-        .target(name: "Workloads", dependencies: ["CheckoutFiles", "Pricing", "Promotions"]),
+        .target(name: "Workloads", dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
         // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
-        .target(name: "Shopping", dependencies: ["Pricing", "CheckoutFiles"]),
+        .target(name: "Shopping", dependencies: ["Pricing", "Receipts", "StrictJSON"]),
         .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),
-        // MVP presenters of the four screens: no terminal code.
+        // MVP presenters of the four screens and their navigation: no terminal code.
         .target(name: "Presenters", dependencies: ["Shopping", "Pricing"]),
         .testTarget(name: "PresentersTests", dependencies: ["Presenters"]),
         // The cart and orders in SQLite, through GRDB.
-        .target(name: "ShopStore", dependencies: ["Shopping", "Pricing", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "ShopStore", dependencies: ["Shopping", "Pricing", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShopStoreTests", dependencies: ["ShopStore"]),
-        .target(name: "FuzzHarness", dependencies: ["CheckoutFiles", "PlistReader", "Pricing", "Promotions"]),
+        .target(name: "FuzzHarness", dependencies: ["InputFiles", "PlistReader", "Pricing", "Promotions"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
         // Diagnostics as CI systems read them.
         .target(name: "DiagnosticReporters", dependencies: ["Promotions", "StrictJSON"]),
@@ -59,16 +73,16 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutFiles", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions", "StrictJSON", "Workloads",
-                "Shopping", "Presenters", "ShopStore",
+                "InputFiles", "BatchPricing", "Receipts", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions",
+                "StrictJSON", "Workloads", "Platform", "Shopping", "Presenters", "ShopStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"]),
+        .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"], exclude: ["Fixtures"]),
         // Pricing invariants over thousands of random catalogs, rule sets and carts.
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "CheckoutFiles", "Pricing", "Promotions", "StrictJSON", "Workloads",
+                "InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "StrictJSON", "Workloads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]

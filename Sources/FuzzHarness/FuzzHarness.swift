@@ -1,4 +1,4 @@
-import CheckoutFiles
+import InputFiles
 import PlistReader
 import Pricing
 import Promotions

@@ -1,12 +1,5 @@
 internal import CLibXML2
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Reads Apple XML property lists (version 1.0) with libxml2's streaming SAX2 parser.
 ///
@@ -22,16 +15,19 @@ public enum PlistStreamReader {
     public static func read(
         contentsOf path: String, limits: PlistLimits = .default, handler: PlistStreamHandler
     ) throws(PlistFileError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw PlistFileError(path: path, reason: systemError(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(forReading: path)
+        } catch {
+            throw PlistFileError(path: path, reason: error.description)
+        }
+        defer { fd.close() }
+        if case .directory? = fd.kind() {
             throw PlistFileError(path: path, reason: "is a directory")
         }
         let parser = Parser(name: path, source: .file(fd), limits: limits, handler: handler)
         parser.run()
-        if let code = parser.readError { throw PlistFileError(path: path, reason: systemError(code)) }
+        if let error = parser.readError { throw PlistFileError(path: path, reason: error.description) }
     }
 
     /// Reads a property list held in memory; `name` stands for the file in messages.
@@ -47,14 +43,10 @@ public enum PlistStreamReader {
     }
 }
 
-private func systemError(_ code: Int32) -> String {
-    String(cString: strerror(code))
-}
-
 /// Where libxml2 pulls the bytes from, through ``readInput``.
 struct InputSource {
     enum Origin {
-        case file(Int32)
+        case file(FileDescriptor)
         case memory(UnsafeRawBufferPointer)
     }
 
@@ -63,7 +55,7 @@ struct InputSource {
     let state: UnsafeMutablePointer<ReaderState>
     var offset = 0
     var bomChecked = false
-    var readError: Int32?
+    var readError: SystemError?
 }
 
 /// libxml2's read callback: fills `buffer` with up to `length` bytes, 0 at the end. A failure (read
@@ -77,11 +69,10 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
     var count: Int
     switch input.pointee.origin {
     case .file(let fd):
-        repeat {
-            count = Glibc.read(fd, buffer, Int(length))
-        } while count < 0 && errno == EINTR
-        if count < 0 {
-            input.pointee.readError = errno
+        do {
+            count = try fd.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length)))
+        } catch {
+            input.pointee.readError = error
             input.pointee.state.pointee.stopped = true
             return 0
         }
@@ -149,7 +140,7 @@ private final class Parser {
         input.deallocate()
     }
 
-    var readError: Int32? { input.pointee.readError }
+    var readError: SystemError? { input.pointee.readError }
 
     func run() {
         guard !state.pointee.stopped else { return }

@@ -1,8 +1,5 @@
 internal import CLibXML2
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// An element that is open while reading.
 struct OpenElement {
@@ -345,9 +342,9 @@ private func lastByte(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end:
 private func count(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> Int {
     var n = 0
     var p = start
-    while p < end, let found = memchr(p, Int32(byte), end - p) {
+    while let found = findByte(byte, from: p, to: end) {
         n += 1
-        p = UnsafePointer(found.assumingMemoryBound(to: xmlChar.self)) + 1
+        p = found + 1
     }
     return n
 }

@@ -30,9 +30,9 @@ public final class ProductListPresenter {
     public weak var view: ProductListView?
     private let rules: RuleSet
     private let cart: CartStore
-    private let clock: Clock
+    private let clock: WallClock
 
-    public init(rules: RuleSet, cart: CartStore, clock: Clock) {
+    public init(rules: RuleSet, cart: CartStore, clock: WallClock) {
         self.rules = rules
         self.cart = cart
         self.clock = clock
@@ -63,9 +63,9 @@ public final class ProductListPresenter {
         do {
             let product = try cart.add(code, quantity: quantity, from: rules.catalog)
             view?.showAdded("Added \(quantity) × \(product.name) to the cart.")
-        } catch CartAdditionError.unknownProduct(let code) {
+        } catch CartBuilder.Problem.unknownCode(let code) {
             view?.showError("Unknown product code \"\(code)\".")
-        } catch CartAdditionError.quantityOutOfRange {
+        } catch CartBuilder.Problem.quantityOutOfRange {
             view?.showError("The quantity must be from 1 to \(Cart.itemQuantities.upperBound).")
         } catch {
             view?.showError("\(error)")

@@ -4,7 +4,8 @@
 /// Item rules: per product, the active rules without a coupon, and those with one. Cart rules
 /// without a coupon: percent rules by percentage and amount rules by amount, both descending, in
 /// blocks that remember their smallest `minimum` so that rules a cart's total cannot reach are
-/// skipped. Rules with a coupon are few and checked one by one, only for carts that present coupons.
+/// skipped. Rules with a coupon or a cap (whose discount no longer grows with the percentage) are
+/// few and checked one by one.
 public final class ActiveRules: Sendable {
     public let instant: Instant
     let rules: RuleSet
@@ -16,8 +17,8 @@ public final class ActiveRules: Sendable {
     let couponed: [Int32]
     let cartPercent: RankedCartRules
     let cartAmount: RankedCartRules
-    /// Active cart rules with a coupon.
-    let couponedCartRules: [Int32]
+    /// Active cart rules with a coupon or a cap, checked one by one.
+    let otherCartRules: [Int32]
     /// Per coupon id: whether an active rule carries it.
     let couponActive: [Bool]
 
@@ -40,10 +41,10 @@ public final class ActiveRules: Sendable {
         }
         var percent: [Int32] = []
         var amount: [Int32] = []
-        var couponedCart: [Int32] = []
+        var otherCart: [Int32] = []
         for rule in rules.cartRules where compiled[Int(rule)].isActive(at: instant) {
-            if compiled[Int(rule)].coupon >= 0 {
-                couponedCart.append(rule)
+            if compiled[Int(rule)].coupon >= 0 || compiled[Int(rule)].cap != .max {
+                otherCart.append(rule)
             } else if compiled[Int(rule)].kind == .cartPercent {
                 percent.append(rule)
             } else {
@@ -56,7 +57,7 @@ public final class ActiveRules: Sendable {
         self.couponed = couponed
         cartPercent = RankedCartRules(percent, compiled: compiled)
         cartAmount = RankedCartRules(amount, compiled: compiled)
-        couponedCartRules = couponedCart
+        otherCartRules = otherCart
         couponActive = rules.rulesByCoupon.map { carriers in carriers.contains { compiled[Int($0)].isActive(at: instant) } }
     }
 }

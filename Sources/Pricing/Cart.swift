@@ -7,6 +7,8 @@ public struct Cart: Sendable, Equatable {
     public var currency: Currency?
     /// The cart's own pricing instant, used when the caller gives none.
     public var at: Instant?
+    /// The cart's id, echoed in its receipt.
+    public var id: CartID?
 
     public struct Line: Sendable, Equatable {
         public var product: ProductID
@@ -18,7 +20,8 @@ public struct Cart: Sendable, Equatable {
         }
     }
 
-    public init(lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil) {
+    public init(lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil) {
+        self.id = id
         self.lines = lines
         self.coupons = coupons
         self.currency = currency

@@ -44,11 +44,10 @@ public struct PricingEngine: Sendable {
         }
         let couponIDs = presented.compactMap { $0.id >= 0 ? $0.id : nil }
 
-        // Item promotions, per line (§5.3).
+        // The lines, with their subtotals.
         var lines: [Receipt.Line] = []
         lines.reserveCapacity(cart.lines.count)
         var subtotal: Int64 = 0
-        var itemDiscount: Int64 = 0
         for line in cart.lines {
             let product = catalog[line.product]
             let (lineSubtotal, overflow) = line.quantity.multipliedReportingOverflow(by: product.price)
@@ -58,26 +57,71 @@ public struct PricingEngine: Sendable {
             let (sum, sumOverflow) = subtotal.addingReportingOverflow(lineSubtotal)
             if sumOverflow { throw .subtotalOverflow(currency: catalog.currency) }
             subtotal = sum
-            var promotion: AppliedPromotion?
-            if let best = chooser.bestItemRule(for: line, unitPrice: product.price, coupons: couponIDs) {
-                promotion = AppliedPromotion(rules.promotions[best.rule], discount: best.discount, ruleIndex: best.rule)
-                itemDiscount += best.discount  // ≤ the line subtotal, so the sum stays ≤ subtotal
-            }
             lines.append(Receipt.Line(
                 product: line.product, code: product.code, name: product.name, quantity: line.quantity,
-                unitPrice: product.price, subtotal: lineSubtotal, promotion: promotion, cartDiscount: 0))
+                unitPrice: product.price, subtotal: lineSubtotal))
+        }
+
+        // Item promotions (§10.4). Each discount is at most the value of the units it uses, so their
+        // sum stays ≤ the subtotal.
+        var itemDiscount: Int64 = 0
+        let groupRules = rules.hasGroupPromotions ? candidateGroupRules(cart, instant: chooser.instant, coupons: couponIDs) : []
+        if groupRules.isEmpty {
+            // Line promotions only: every application uses a whole line, so each line simply gets its
+            // best promotion (§5.3).
+            for index in lines.indices {
+                guard let best = chooser.bestItemRule(for: cart.lines[index], unitPrice: lines[index].unitPrice, coupons: couponIDs) else { continue }
+                lines[index].promotions.append(AppliedPromotion(rules.promotions[best.rule], discount: best.discount, units: lines[index].quantity, ruleIndex: best.rule))
+                itemDiscount += best.discount
+            }
+        } else {
+            var lineOf: [ProductID: Int] = [:]
+            for (index, line) in cart.lines.enumerated() { lineOf[line.product] = index }
+            var choice = UnitChoice(rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules) { lineOf[$0] }
+            let applied = choice.run { line, free in
+                chooser.bestItemRule(for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice, coupons: couponIDs)
+            }
+            for application in applied {
+                for share in application.shares {
+                    lines[share.line].promotions.append(AppliedPromotion(
+                        rules.promotions[application.rule], discount: share.discount, units: share.units, ruleIndex: application.rule))
+                }
+                itemDiscount += application.discount
+            }
         }
 
         // One cart promotion (§5.4), allocated to lines (§5.5).
         let afterItems = subtotal - itemDiscount
         var cartPromotion: AppliedPromotion?
         if let best = chooser.bestCartRule(subtotal: afterItems, coupons: couponIDs) {
-            cartPromotion = AppliedPromotion(rules.promotions[best.rule], discount: best.discount, ruleIndex: best.rule)
+            cartPromotion = AppliedPromotion(rules.promotions[best.rule], discount: best.discount, units: 0, ruleIndex: best.rule)
             allocate(best.discount, over: &lines, total: afterItems)
         }
         return Receipt(
-            currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion, subtotal: subtotal,
+            id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion, subtotal: subtotal,
             itemDiscount: itemDiscount, cartDiscount: cartPromotion?.discount ?? 0, warnings: warnings)
+    }
+
+    /// The group promotions (`bundle`, `bxgy`) that could apply to `cart`: enabled, active, their
+    /// coupon presented, touching one of its products. Ascending.
+    func candidateGroupRules(_ cart: Cart, instant: Instant, coupons: [Int32]) -> [Int] {
+        var found: [Int] = []
+        for line in cart.lines {
+            for index in Int(rules.groupOffsets[line.product])..<Int(rules.groupOffsets[line.product + 1]) {
+                let rule = rules.compiled[Int(rules.groupRules[index])]
+                guard rule.isActive(at: instant), rule.coupon < 0 || coupons.contains(rule.coupon) else { continue }
+                found.append(Int(rules.groupRules[index]))
+            }
+        }
+        guard found.count > 1 else { return found }
+        found.sort()
+        var unique = 0
+        for index in found.indices where index == 0 || found[index] != found[unique - 1] {
+            found[unique] = found[index]
+            unique += 1
+        }
+        found.removeLast(found.count - unique)
+        return found
     }
 
     // MARK: Coupons
@@ -108,23 +152,7 @@ public struct PricingEngine: Sendable {
     /// (d·t mod s), ties to the earlier line.
     func allocate(_ d: Int64, over lines: inout [Receipt.Line], total s: Int64) {
         guard d > 0, s > 0 else { return }
-        var remainders: [(line: Int, remainder: Int128)] = []
-        var allocated: Int64 = 0
-        for index in lines.indices {
-            let t = lines[index].subtotal - lines[index].itemDiscount
-            guard t > 0 else { continue }
-            let product = Int128(d) * Int128(t)
-            let share = Int64(product / Int128(s))
-            lines[index].cartDiscount = share
-            allocated += share
-            remainders.append((index, product % Int128(s)))
-        }
-        var leftover = d - allocated
-        guard leftover > 0 else { return }
-        remainders.sort { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.line < $1.line }
-        for entry in remainders where leftover > 0 {
-            lines[entry.line].cartDiscount += 1
-            leftover -= 1
-        }
+        let shares = largestRemainderShares(d, weights: lines.map { max(0, $0.subtotal - $0.itemDiscount) })
+        for index in lines.indices { lines[index].cartDiscount = shares[index] }
     }
 }

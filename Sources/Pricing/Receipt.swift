@@ -1,6 +1,9 @@
-/// The priced cart (SPEC §7): every line, the promotion applied to it and what it saved, the cart
-/// promotion and its allocation to lines, and the totals. Amounts are minor units of `currency`.
+/// The priced cart (SPEC §7, §10.6, §13): every line, the promotions that used its units and what
+/// each saved, the cart promotion and its allocation to lines, and the totals. Amounts are minor
+/// units of `currency`.
 public struct Receipt: Sendable, Equatable {
+    /// The cart's own id, echoed so that receipts can be joined back to orders.
+    public var id: CartID?
     public var currency: Currency
     /// The instant the cart was priced at.
     public var at: Instant
@@ -13,6 +16,19 @@ public struct Receipt: Sendable, Equatable {
     public var cartDiscount: Int64
     /// Notes for the shopper, such as a coupon that matched nothing.
     public var warnings: [String]
+
+    public init(id: CartID? = nil, currency: Currency, at: Instant, lines: [Line], cartPromotion: AppliedPromotion?,
+                subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [String]) {
+        self.id = id
+        self.currency = currency
+        self.at = at
+        self.lines = lines
+        self.cartPromotion = cartPromotion
+        self.subtotal = subtotal
+        self.itemDiscount = itemDiscount
+        self.cartDiscount = cartDiscount
+        self.warnings = warnings
+    }
 
     /// Everything saved: item and cart discounts.
     public var discount: Int64 { itemDiscount + cartDiscount }
@@ -27,42 +43,111 @@ public struct Receipt: Sendable, Equatable {
         public var unitPrice: Int64
         /// quantity × unit price.
         public var subtotal: Int64
-        /// The item promotion applied to this line, if any.
-        public var promotion: AppliedPromotion?
+        /// The item promotions that used units of this line, in the order they were applied.
+        public var promotions: LinePromotions
         /// This line's share of the cart discount.
         public var cartDiscount: Int64
 
-        public var itemDiscount: Int64 { promotion?.discount ?? 0 }
+        public init(product: ProductID, code: String, name: String, quantity: Int64, unitPrice: Int64, subtotal: Int64,
+                    promotions: LinePromotions = LinePromotions(), cartDiscount: Int64 = 0) {
+            self.product = product
+            self.code = code
+            self.name = name
+            self.quantity = quantity
+            self.unitPrice = unitPrice
+            self.subtotal = subtotal
+            self.promotions = promotions
+            self.cartDiscount = cartDiscount
+        }
+
+        /// The promotion shown for the line: the one that saved the most (ties: the one applied
+        /// first), or nil when none saved anything.
+        public var promotion: AppliedPromotion? { promotions.largest }
+        /// Σ the discounts of its promotions.
+        public var itemDiscount: Int64 { promotions.discount }
         /// Item discount plus the share of the cart discount.
         public var discount: Int64 { itemDiscount + cartDiscount }
         public var total: Int64 { subtotal - discount }
     }
 }
 
-/// A promotion that lowered a price, and by how much.
+/// A cart's id (SPEC §13): a string, or an integer literal kept as its digits.
+public enum CartID: Sendable, Hashable {
+    case string(String)
+    /// The literal as written: an optional minus sign and digits.
+    case integer(String)
+}
+
+/// The promotions of one line, in the order they were applied. Most lines have at most one, which
+/// is held inline: pricing a line allocates nothing.
+public struct LinePromotions: RandomAccessCollection, Sendable, Equatable {
+    private var head: AppliedPromotion?
+    private var tail: [AppliedPromotion] = []
+
+    public init() {}
+
+    public init(_ promotions: [AppliedPromotion]) {
+        for promotion in promotions { append(promotion) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+
+    public subscript(position: Int) -> AppliedPromotion {
+        get { position == 0 ? head! : tail[position - 1] }
+        set {
+            if position == 0 { head = newValue } else { tail[position - 1] = newValue }
+        }
+    }
+
+    public mutating func append(_ promotion: AppliedPromotion) {
+        if head == nil { head = promotion } else { tail.append(promotion) }
+    }
+
+    /// Σ their discounts.
+    public var discount: Int64 {
+        guard let head else { return 0 }
+        var sum = head.discount
+        for promotion in tail { sum += promotion.discount }
+        return sum
+    }
+
+    /// The one with the largest non-zero discount; ties: the one applied first.
+    public var largest: AppliedPromotion? {
+        guard var best = head else { return nil }
+        for promotion in tail where promotion.discount > best.discount { best = promotion }
+        return best.discount > 0 ? best : nil
+    }
+}
+
+/// A promotion that used units of a line (or, for a cart promotion, lowered the cart's total), and
+/// what it saved there.
 public struct AppliedPromotion: Sendable, Equatable {
     public var id: String
     public var name: String
-    /// `combo`, `bulk`, `percent`, `amount` or `cart`.
-    public var type: String
+    public var type: PromotionType
+    /// The part of the promotion's discount attributed to this line (for a cart promotion: all of it).
     public var discount: Int64
+    /// How many of the line's units the promotion used; 0 for a cart promotion.
+    public var units: Int64
     /// The promotion's position in its rule set, when it came from one.
     public var ruleIndex: Int?
 
-    public init(id: String, name: String, type: String, discount: Int64, ruleIndex: Int? = nil) {
+    public init(id: String, name: String, type: PromotionType, discount: Int64, units: Int64 = 0, ruleIndex: Int? = nil) {
         self.id = id
         self.name = name
         self.type = type
         self.discount = discount
+        self.units = units
         self.ruleIndex = ruleIndex
     }
 
-    init(_ promotion: Promotion, discount: Int64, ruleIndex: Int) {
-        self.init(id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount, ruleIndex: ruleIndex)
+    init(_ promotion: Promotion, discount: Int64, units: Int64, ruleIndex: Int) {
+        self.init(id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount, units: units, ruleIndex: ruleIndex)
     }
 
     /// Equal when they say the same: which rule set position they came from does not matter.
     public static func == (a: AppliedPromotion, b: AppliedPromotion) -> Bool {
-        a.id == b.id && a.name == b.name && a.type == b.type && a.discount == b.discount
+        a.id == b.id && a.name == b.name && a.type == b.type && a.discount == b.discount && a.units == b.units
     }
 }

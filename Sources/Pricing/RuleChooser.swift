@@ -113,12 +113,10 @@ struct IndexedChooser: RuleChooser {
         let compiled = engine.rules.compiled
         var best = bestRanked(active.cartPercent, subtotal: subtotal, compiled: compiled)
         if let amount = bestRanked(active.cartAmount, subtotal: subtotal, compiled: compiled) { best.consider(amount) }
-        if !coupons.isEmpty {
-            for ruleIndex in active.couponedCartRules {
-                let rule = compiled[Int(ruleIndex)]
-                guard coupons.contains(rule.coupon) else { continue }
-                best.consider(Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
-            }
+        for ruleIndex in active.otherCartRules {
+            let rule = compiled[Int(ruleIndex)]
+            guard rule.coupon < 0 || coupons.contains(rule.coupon) else { continue }
+            best.consider(Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
         }
         return best
     }

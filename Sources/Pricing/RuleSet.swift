@@ -10,9 +10,14 @@ public struct RuleSet: Sendable {
     public let promotions: [Promotion]
 
     let compiled: [CompiledRule]
-    /// Candidate lists per product, concatenated: product `p` owns `itemRules[itemOffsets[p]..<itemOffsets[p + 1]]`.
+    /// Line promotions per product, concatenated: product `p` owns `itemRules[itemOffsets[p]..<itemOffsets[p + 1]]`.
     let itemOffsets: [Int32]
     let itemRules: [Int32]
+    /// Group promotions (`bundle`, `bxgy`) per product they target or reward, laid out the same way.
+    let groupOffsets: [Int32]
+    let groupRules: [Int32]
+    /// The products of each group promotion, by its ``CompiledRule/group`` index.
+    let groups: [GroupRule]
     let cartRules: [Int32]
     /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
     let couponIDs: [String: Int32]
@@ -24,6 +29,8 @@ public struct RuleSet: Sendable {
         var couponIDs: [String: Int32] = [:]
         var rulesByCoupon: [[Int32]] = []
         var perProduct = [[Int32]](repeating: [], count: catalog.products.count)
+        var groupsPerProduct = [[Int32]](repeating: [], count: catalog.products.count)
+        var groups: [GroupRule] = []
         var cartRules: [Int32] = []
         var compiled: [CompiledRule] = []
         compiled.reserveCapacity(promotions.count)
@@ -39,45 +46,93 @@ public struct RuleSet: Sendable {
                     rulesByCoupon.append([])
                 }
             }
-            compiled.append(CompiledRule(promotion, coupon: coupon))
-            guard promotion.isEnabled else { continue }
+            var rule = CompiledRule(promotion, coupon: coupon)
             let ruleIndex = Int32(index)
+            switch promotion.rule.type.scope {
+            case .line, .cart:
+                break
+            case .group:
+                rule.group = Int32(groups.count)
+                groups.append(GroupRule(promotion, catalog: catalog))
+            }
+            compiled.append(rule)
+            guard promotion.isEnabled else { continue }
             if coupon >= 0 { rulesByCoupon[Int(coupon)].append(ruleIndex) }
-            if promotion.rule.isCartRule {
+            switch promotion.rule.type.scope {
+            case .cart:
                 cartRules.append(ruleIndex)
-                continue
+            case .line:
+                for code in promotion.codes {
+                    guard let product = catalog.productID(for: code) else { continue }
+                    if perProduct[product].last != ruleIndex { perProduct[product].append(ruleIndex) }
+                }
+            case .group:
+                let group = groups[Int(rule.group)]
+                for product in group.codes + (group.rewards ?? []) where groupsPerProduct[product].last != ruleIndex {
+                    groupsPerProduct[product].append(ruleIndex)
+                }
             }
-            for code in promotion.codes {
-                guard let product = catalog.productID(for: code) else { continue }
-                if perProduct[product].last != ruleIndex { perProduct[product].append(ruleIndex) }
-            }
-        }
-        var offsets: [Int32] = [0]
-        offsets.reserveCapacity(perProduct.count + 1)
-        var flat: [Int32] = []
-        for list in perProduct {
-            flat.append(contentsOf: list)
-            offsets.append(Int32(flat.count))
         }
         self.compiled = compiled
-        self.itemOffsets = offsets
-        self.itemRules = flat
+        (itemOffsets, itemRules) = Self.flatten(perProduct)
+        (groupOffsets, groupRules) = Self.flatten(groupsPerProduct)
+        self.groups = groups
         self.cartRules = cartRules
         self.couponIDs = couponIDs
         self.rulesByCoupon = rulesByCoupon
     }
 
+    /// Lists per product as one array and its offsets.
+    private static func flatten(_ lists: [[Int32]]) -> ([Int32], [Int32]) {
+        var offsets: [Int32] = [0]
+        offsets.reserveCapacity(lists.count + 1)
+        var flat: [Int32] = []
+        for list in lists {
+            flat.append(contentsOf: list)
+            offsets.append(Int32(flat.count))
+        }
+        return (offsets, flat)
+    }
+
+    /// Whether any enabled promotion works across lines: without one, every cart takes the
+    /// per-line path.
+    public var hasGroupPromotions: Bool { !groupRules.isEmpty }
+}
+
+/// A group promotion's products, resolved against the catalog (codes it lacks dropped, each
+/// product once).
+struct GroupRule: Sendable {
+    /// The products whose units it groups (`bundle`) or counts as triggers (`bxgy`), ascending.
+    let codes: [ProductID]
+    /// `bxgy` with `targets`: the products whose units it rewards, ascending; nil: `codes`.
+    let rewards: [ProductID]?
+
+    init(_ promotion: Promotion, catalog: Catalog) {
+        func resolve(_ codes: [String]) -> [ProductID] {
+            Array(Set(codes.compactMap { catalog.productID(for: $0) })).sorted()
+        }
+        codes = resolve(promotion.codes)
+        rewards = promotion.targets.map(resolve)
+    }
 }
 
 /// A promotion reduced to the integers pricing compares.
 struct CompiledRule {
-    enum Kind: UInt8 { case combo, bulk, percent, amount, cartPercent, cartAmount }
+    enum Kind: UInt8 { case combo, bulk, percent, amount, cartPercent, cartAmount, bundlePrice, bundlePercent, bundleAmount, bxgyPercent, bxgyPrice }
 
     var kind: Kind
-    /// combo: group size N; bulk: threshold; percent/amount: minimum quantity; cart: minimum subtotal.
+    /// combo: group size N; bulk: threshold; percent/amount: minimum quantity; cart: minimum subtotal;
+    /// bundle: group size N; bxgy: units bought N.
     var threshold: Int64
-    /// combo: units paid M; bulk: unit price; percent: hundredths of a percent; amount: amount off.
+    /// combo: units paid M; bulk: unit price; percent: hundredths of a percent; amount: amount off;
+    /// bundle: the group's price, percentage or amount off; bxgy: the reward's percentage or price.
     var value: Int64
+    /// percent, cart percent: the largest discount; bundle, bxgy: the most groups; else Int64.max.
+    var cap: Int64 = .max
+    /// bxgy: units rewarded per application M.
+    var get: Int64 = 0
+    /// Group promotions: their index in ``RuleSet/groups``; -1 otherwise.
+    var group: Int32 = -1
     var start: Instant?
     var end: Instant?
     var priority: Int64
@@ -88,9 +143,27 @@ struct CompiledRule {
         switch promotion.rule {
         case .combo(let n, let m): (kind, threshold, value) = (.combo, n, m)
         case .bulk(let t, let p): (kind, threshold, value) = (.bulk, t, p)
-        case .percent(let t, let p): (kind, threshold, value) = (.percent, t, p)
+        case .percent(let t, let p, let cap):
+            (kind, threshold, value) = (.percent, t, p)
+            self.cap = cap ?? .max
         case .amount(let t, let a): (kind, threshold, value) = (.amount, t, a)
-        case .cartPercent(let minimum, let p): (kind, threshold, value) = (.cartPercent, minimum, p)
+        case .bundle(let n, let offer, let limit):
+            switch offer {
+            case .price(let p): (kind, threshold, value) = (.bundlePrice, n, p)
+            case .percent(let p): (kind, threshold, value) = (.bundlePercent, n, p)
+            case .amount(let a): (kind, threshold, value) = (.bundleAmount, n, a)
+            }
+            cap = limit ?? .max
+        case .bxgy(let n, let m, let reward, let limit):
+            switch reward {
+            case .percent(let p): (kind, threshold, value) = (.bxgyPercent, n, p)
+            case .price(let p): (kind, threshold, value) = (.bxgyPrice, n, p)
+            }
+            get = m
+            cap = limit ?? .max
+        case .cartPercent(let minimum, let p, let cap):
+            (kind, threshold, value) = (.cartPercent, minimum, p)
+            self.cap = cap ?? .max
         case .cartAmount(let minimum, let a): (kind, threshold, value) = (.cartAmount, minimum, a)
         }
         start = promotion.start
@@ -121,12 +194,10 @@ struct CompiledRule {
             return q >= threshold && value >= 0 && value < u ? q * (u - value) : 0
         case .percent:
             guard q >= threshold, value > 0, value <= 10_000 else { return 0 }
-            let (product, overflow) = (q * u).multipliedReportingOverflow(by: value)
-            if !overflow, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
-            return Int64(roundedQuotient(Int128(q) * Int128(u) * Int128(value), 10_000))
+            return min(percentage(q * u, value), max(0, cap))
         case .amount:
             return q >= threshold && value > 0 ? q * min(value, u) : 0
-        case .cartPercent, .cartAmount:
+        case .cartPercent, .cartAmount, .bundlePrice, .bundlePercent, .bundleAmount, .bxgyPercent, .bxgyPrice:
             return 0
         }
     }
@@ -138,13 +209,20 @@ struct CompiledRule {
         switch kind {
         case .cartPercent:
             guard value > 0, value <= 10_000 else { return 0 }
-            let (product, overflow) = s.multipliedReportingOverflow(by: value)
-            if !overflow, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
-            return Int64(roundedQuotient(Int128(s) * Int128(value), 10_000))
+            return min(percentage(s, value), max(0, cap))
         case .cartAmount: return max(0, min(value, s))
-        default: return 0
+        case .combo, .bulk, .percent, .amount, .bundlePrice, .bundlePercent, .bundleAmount, .bxgyPercent, .bxgyPrice: return 0
         }
     }
+}
+
+/// round(`amount` × `hundredths` / 10000), half away from zero, for 0 ≤ amount and 0 ≤ hundredths ≤ 10000:
+/// in 64 bits when the product fits, else in 128.
+@inline(__always)
+func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
+    let (product, overflow) = amount.multipliedReportingOverflow(by: hundredths)
+    if !overflow, product >= 0, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
+    return Int64(roundedQuotient(Int128(amount) * Int128(hundredths), 10_000))
 }
 
 /// `x / d` rounded half away from zero (d > 0).

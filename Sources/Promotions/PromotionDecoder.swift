@@ -11,11 +11,31 @@ struct DecodingContext {
     var expiryInstant: Instant?
 }
 
+/// Per known key, the positions within its `<dict>` of its `<key>` element and its value (-1 when
+/// absent), first occurrence only: one table sized from ``PromotionKey``, reused by every promotion.
+struct KeySlots {
+    private var positions = [Int32](repeating: -1, count: 2 * PromotionKey.allCases.count)
+
+    mutating func reset() {
+        positions.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+    }
+
+    func key(_ key: PromotionKey) -> Int32 { positions[2 * key.rawValue] }
+    func value(_ key: PromotionKey) -> Int32 { positions[2 * key.rawValue + 1] }
+
+    mutating func set(_ key: PromotionKey, key position: Int32, value: Int32) {
+        positions[2 * key.rawValue] = position
+        positions[2 * key.rawValue + 1] = value
+    }
+}
+
 /// Decodes promotion `<dict>`s into ``Promotion``s, reporting every problem of each (SPEC §4).
 struct PromotionDecoder {
     var context: DecodingContext
     /// Ids already used, with where: for `promotion.duplicate-id`.
     private var ids: [String: SourceLocation] = [:]
+    /// Each promotion's key table, reused from one promotion to the next.
+    private var slots = KeySlots()
 
     init(context: DecodingContext) {
         self.context = context
@@ -24,7 +44,10 @@ struct PromotionDecoder {
     /// The promotion `dict` defines, or nil when it has errors (all of them appended to
     /// `diagnostics`, tagged with `entry`), and the promotion's id when it has one.
     mutating func decode(_ dict: PlistValue, entry: Int, into diagnostics: inout [Diagnostic]) -> (promotion: Promotion?, id: String?) {
-        var d = Decoding(dict: dict, context: context, entry: entry)
+        slots.reset()
+        var d = Decoding(dict: dict, context: context, entry: entry, slots: slots)
+        slots = KeySlots()  // the decoding holds the only reference: no copy on write
+        defer { slots = d.slots }
         let promotion = d.decode()
         if let identity = d.identity {
             if let first = ids[identity.id] {
@@ -45,17 +68,15 @@ private struct Decoding {
     let entry: Int
     var diagnostics: [Diagnostic] = []
     var errors = 0
-    /// Each known key's `<key>` element and value (positions within `dict`, -1 when absent), first
-    /// occurrence only. Plain integers in inline storage: no allocation or reference counting per promotion.
-    var keys = InlineArray<16, Int32>(repeating: -1)
-    var values = InlineArray<16, Int32>(repeating: -1)
+    var slots: KeySlots
     /// The promotion's id, once known, for every diagnostic.
     var identity: (id: String, location: SourceLocation, defaulted: Bool)?
 
-    init(dict: PlistValue, context: DecodingContext, entry: Int) {
+    init(dict: PlistValue, context: DecodingContext, entry: Int, slots: KeySlots) {
         self.dict = dict
         self.context = context
         self.entry = entry
+        self.slots = slots
     }
 
     var promotionID: String? { identity?.id }
@@ -73,11 +94,11 @@ private struct Decoding {
     }
 
     subscript(key: PromotionKey) -> PlistValue? {
-        let position = values[key.rawValue]
+        let position = slots.value(key)
         return position < 0 ? nil : dict.value(at: Int(position))
     }
 
-    func keyElement(_ key: PromotionKey) -> PlistValue { dict.value(at: Int(keys[key.rawValue])) }
+    func keyElement(_ key: PromotionKey) -> PlistValue { dict.value(at: Int(slots.key(key))) }
 
     mutating func decode() -> Promotion? {
         var late: [Diagnostic] = []
@@ -86,12 +107,11 @@ private struct Decoding {
                 late.append(.unknownKey(key.text, known: PromotionKey.allTexts, at: key.location, promotion: nil))
                 continue
             }
-            if keys[known.rawValue] >= 0 {
+            if slots.key(known) >= 0 {
                 late.append(.duplicateKey(known.text, first: keyElement(known).location, at: key.location, promotion: nil))
                 continue
             }
-            keys[known.rawValue] = Int32(key.position)
-            values[known.rawValue] = Int32(value.position)
+            slots.set(known, key: Int32(key.position), value: Int32(value.position))
         }
 
         // Identity first, so that every diagnostic can name the promotion.
@@ -123,19 +143,31 @@ private struct Decoding {
             _ = targets(required: false)
             return nil
         }
-        for key in PromotionKey.forbidden(for: type) {
+        for key in type.forbiddenKeys {
             if let value = self[key] {
                 invalid("`\(key.text)` is not allowed in a \(type.rawValue) promotion; remove it", value)
             }
         }
         let rule = decodeRule(type)
-        let codes = type == .cart ? [] : targets(required: true)
+        let codes: [String]?
+        var rewards: [String]?
+        var rewardsValid = true
+        switch type.scope {
+        case .cart:
+            codes = []
+        case .line, .group:
+            codes = targets(required: true)
+            if type == .bxgy, self[.targets] != nil {
+                rewards = rewardTargets(codes: codes ?? [])
+                rewardsValid = rewards != nil
+            }
+        }
         // Product checks need readable targets; the no-discount one a valid rule too.
         if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog {
-            checkProducts(rule: rule, targets: targets, catalog: catalog)
+            checkProducts(rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog)
         }
-        guard errors == 0, let name, let rule, let codes, let priority, let enabled else { return nil }
-        return Promotion(id: identity?.id ?? name, name: name, rule: rule, codes: codes, start: start, end: end,
+        guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid else { return nil }
+        return Promotion(id: identity?.id ?? name, name: name, rule: rule, codes: codes, targets: rewards, start: start, end: end,
                          priority: priority, isEnabled: enabled, coupon: coupon)
     }
 
@@ -173,8 +205,9 @@ private struct Decoding {
         case .percent:
             let t = minimumQuantity()
             let p = self[.percent] == nil ? missing(.percent, "a percent promotion needs `percent`, from 0.01 to 100") : percentage()
-            guard let t, let p else { return nil }
-            return .percent(minimumQuantity: t, hundredths: p)
+            let cap = optionalCap()
+            guard let t, let p, let cap else { return nil }
+            return .percent(minimumQuantity: t, hundredths: p, cap: cap.value)
         case .amount:
             let t = minimumQuantity()
             let a = self[.amount] == nil ? missing(.amount, "an amount promotion needs `amount`, the amount off each unit")
@@ -193,13 +226,89 @@ private struct Decoding {
                 invalid("a cart promotion takes `percent` or `amount`, not both; remove one", later)
                 return nil
             case (.some, nil):
-                guard let p = percentage(), let minimum else { return nil }
-                return .cartPercent(minimum: minimum, hundredths: p)
+                let p = percentage()
+                let cap = optionalCap()
+                guard let p, let minimum, let cap else { return nil }
+                return .cartPercent(minimum: minimum, hundredths: p, cap: cap.value)
             case (nil, .some):
+                if let cap = self[.cap] {
+                    invalid("`cap` bounds a percentage; a cart promotion with `amount` cannot take it; remove it", cap)
+                }
                 guard let a = money(.amount, positive: true), let minimum else { return nil }
                 return .cartAmount(minimum: minimum, amountOff: a)
             }
+        case .bundle:
+            let n = requiredInteger(.quantity, needed: "a bundle needs `quantity`, the number of units in a group (≥ 2)")
+            if let n, n < 2 { invalid("`quantity` of a bundle is the group size and must be at least 2, not \(n)", self[.quantity]!) }
+            let limit = optionalCount(.limit, what: "the most groups per cart")
+            let offer: Promotion.GroupOffer?
+            switch presence(of: [.price, .percent, .amount], type: "a bundle", takes: "one of") {
+            case .none:
+                report(.missingKey("key `price`, `percent` or `amount`", needed: "a bundle takes a price for its group, or a percentage or an amount off it",
+                                   at: dict.location, promotion: promotionID))
+                offer = nil
+            case .one(.price): offer = money(.price, minimum: 0).map { .price($0) }
+            case .one(.percent): offer = percentage().map { .percent($0) }
+            case .one: offer = money(.amount, positive: true).map { .amount($0) }
+            case .several: offer = nil
+            }
+            guard let n, n >= 2, let offer, let limit else { return nil }
+            return .bundle(size: n, offer: offer, limit: limit.value)
+        case .bxgy:
+            let n = requiredInteger(.quantity, needed: "a buy-X-get-Y needs `quantity`, the units to buy (≥ 1)")
+            if let n, n < 1 { invalid("`quantity` must be at least 1, not \(n)", self[.quantity]!) }
+            let get = optionalCount(.get, what: "the units rewarded per application")
+            let limit = optionalCount(.limit, what: "the most applications per cart")
+            let reward: Promotion.Reward?
+            switch presence(of: [.percent, .price], type: "a buy-X-get-Y", takes: "at most one of") {
+            case .none: reward = .percent(10_000)
+            case .one(.percent): reward = percentage().map { .percent($0) }
+            case .one: reward = money(.price, minimum: 0).map { .price($0) }
+            case .several: reward = nil
+            }
+            guard let n, n >= 1, let get, let limit, let reward else { return nil }
+            return .bxgy(buy: n, get: get.value ?? 1, reward: reward, limit: limit.value)
         }
+    }
+
+    enum Presence {
+        case none
+        case one(PromotionKey)
+        case several
+    }
+
+    /// Which of the mutually exclusive `keys` the promotion holds. With more than one, the one
+    /// written last is flagged.
+    mutating func presence(of keys: [PromotionKey], type: String, takes: String) -> Presence {
+        let present = keys.filter { self[$0] != nil }
+        guard present.count > 1 else { return present.first.map { .one($0) } ?? .none }
+        let later = present.max { keyElement($0).location < keyElement($1).location }!
+        let names = keys.map { "`\($0.text)`" }
+        let list = names.count == 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        invalid("\(type) takes \(takes) \(list), not several; remove one", self[later]!)
+        return .several
+    }
+
+    /// A valid value of an optional key: `value` is nil when the key is absent.
+    struct GivenValue {
+        var value: Int64?
+    }
+
+    /// An optional integer ≥ 1 (`limit`, `get`); nil when invalid.
+    mutating func optionalCount(_ key: PromotionKey, what: String) -> GivenValue? {
+        guard self[key] != nil else { return GivenValue() }
+        guard let value = integer(key) else { return nil }
+        guard value >= 1 else {
+            invalid("`\(key.text)` is \(what) and must be at least 1, not \(value)", self[key]!)
+            return nil
+        }
+        return GivenValue(value: value)
+    }
+
+    /// `cap`, an amount > 0; nil when invalid.
+    mutating func optionalCap() -> GivenValue? {
+        guard self[.cap] != nil else { return GivenValue() }
+        return money(.cap, positive: true).map { GivenValue(value: $0) }
     }
 
     /// `quantity` of percent and amount promotions: optional, at least 1.
@@ -258,28 +367,77 @@ private struct Decoding {
         }
     }
 
+    /// `targets` of a bxgy: a non-empty array of non-empty strings, none of them also a target code.
+    mutating func rewardTargets(codes: [String]) -> [String]? {
+        guard let list = self[.targets] else { return nil }
+        guard list.kind == .array else {
+            invalid("`targets` must be an <array> of <string>s, not a <\(list.kind)>", list)
+            return nil
+        }
+        var rewards: [String] = []
+        var valid = true
+        for element in list.children {
+            guard element.kind == .string, !element.text.isEmpty else {
+                invalid(element.kind == .string ? "a product code in `targets` must not be empty" : "each of `targets` must be a <string>, not a <\(element.kind)>", element)
+                valid = false
+                continue
+            }
+            if codes.contains(element.text) {
+                invalid("`\(element.text.escapedForDisplay)` is both bought (`code`/`codes`) and rewarded (`targets`); a code may be in only one of them", element)
+                valid = false
+            }
+            rewards.append(element.text)
+        }
+        if rewards.isEmpty, valid {
+            invalid("`targets` must list at least one product code", list)
+            return nil
+        }
+        return valid ? rewards : nil
+    }
+
     /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
-    mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, catalog: Catalog) {
-        let elements = targets.kind == .array ? Array(targets.children) : [targets]
+    mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog) {
+        func elements(_ value: PlistValue) -> [PlistValue] { value.kind == .array ? Array(value.children) : [value] }
         let digits = catalog.currency.minorDigits
-        for element in elements {
+        func format(_ amount: Int64) -> String { Amount.format(amount, minorDigits: digits) }
+        var listPrices: [Int64] = []
+        for element in elements(targets) + (rewards.map(elements) ?? []) {
             let code = element.text
             guard let id = catalog.productID(for: code) else {
                 report(.unknownCode(code, suggestions: catalog.products.map(\.code), at: element.location, promotion: promotionID))
                 continue
             }
             let listPrice = catalog[id].price
+            listPrices.append(listPrice)
             switch rule {
             case .bulk(_, let unitPrice)? where unitPrice >= listPrice:
-                report(.noDiscount("bulk price \(Amount.format(unitPrice, minorDigits: digits)) is not below the list price of `\(code.escapedForDisplay)` (\(Amount.format(listPrice, minorDigits: digits)))",
+                report(.noDiscount("bulk price \(format(unitPrice)) is not below the list price of `\(code.escapedForDisplay)` (\(format(listPrice)))",
                                    at: self[.price]!.location, promotion: promotionID))
             case .combo?, .percent?, .amount?:
                 if listPrice == 0 {
-                    report(.noDiscount("`\(code.escapedForDisplay)` is free (list price \(Amount.format(0, minorDigits: digits)))", at: element.location, promotion: promotionID))
+                    report(.noDiscount("`\(code.escapedForDisplay)` is free (list price \(format(0)))", at: element.location, promotion: promotionID))
                 }
-            default:
+            case .bulk?, .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
                 break
             }
+        }
+        switch rule {
+        case .bundle(let n, .price(let price), _)?:
+            // No group can cost less than its list value when the price reaches N × the dearest unit.
+            guard let highest = listPrices.max() else { break }
+            let most = Int128(n) * Int128(highest)
+            if Int128(price) >= most {
+                report(.noDiscount("bundle price \(format(price)) is not below \(n) × the highest list price of its products (\(most <= Int128(Int64.max) ? format(Int64(most)) : "more than the largest amount"))",
+                                   at: self[.price]!.location, promotion: promotionID))
+            }
+        case .bxgy(_, _, .price(let price), _)?:
+            let rewardable = rewards == nil ? listPrices : Array(listPrices.suffix(from: listPrices.count - (rewards.map { elements($0).compactMap { catalog.productID(for: $0.text) }.count } ?? 0)))
+            if let highest = rewardable.max(), price >= highest {
+                report(.noDiscount("reward price \(format(price)) is not below the list price of any unit it could reward (at most \(format(highest)))",
+                                   at: self[.price]!.location, promotion: promotionID))
+            }
+        case .combo?, .bulk?, .percent?, .amount?, .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
+            break
         }
     }
 

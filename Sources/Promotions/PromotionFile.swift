@@ -1,9 +1,6 @@
 import Pricing
+import Platform
 import PlistReader
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What to check in a promotions file besides its format.
 public struct PromotionChecks: Sendable {
@@ -75,12 +72,12 @@ public struct PromotionFile: Sendable {
 /// Files at least this large are decoded on a second thread while they are read.
 let parallelThreshold = 1 << 20
 
-let processorCount = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+let processorCount = Machine.processorCount
 
 /// Whether the file at `path` is large enough to decode on a second thread.
 func decodesInParallel(_ path: String) -> Bool {
-    var info = stat()
-    return processorCount > 1 && stat(path, &info) == 0 && Int(info.st_size) >= parallelThreshold
+    guard processorCount > 1, case .regular(let size)? = FileKind.of(path: path) else { return false }
+    return size >= parallelThreshold
 }
 
 /// One element of a file's promotions array: the promotion's id when it has one, and where it starts.

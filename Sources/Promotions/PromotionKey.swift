@@ -1,78 +1,60 @@
-/// The promotion types of SPEC §4.
-public enum PromotionType: String, CaseIterable, Sendable {
-    case combo, bulk, percent, amount, cart
-}
+import Pricing
 
-/// The keys one promotion `<dict>` may hold (SPEC §4).
+/// The keys one promotion `<dict>` may hold (SPEC §4, §10.1).
 enum PromotionKey: Int, CaseIterable {
     case name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon
+    case limit, cap, get, targets
 
-    var text: String {
-        switch self {
-        case .name: "name"
-        case .id: "id"
-        case .type: "type"
-        case .code: "code"
-        case .codes: "codes"
-        case .quantity: "quantity"
-        case .paid: "paid"
-        case .price: "price"
-        case .percent: "percent"
-        case .amount: "amount"
-        case .minimum: "minimum"
-        case .start: "start"
-        case .end: "end"
-        case .priority: "priority"
-        case .enabled: "enabled"
-        case .coupon: "coupon"
-        }
-    }
+    var text: String { Self.texts[rawValue] }
 
-    static let allTexts = allCases.map(\.text)
+    private static let texts = [
+        "name", "id", "type", "code", "codes", "quantity", "paid", "price", "percent", "amount", "minimum", "start", "end",
+        "priority", "enabled", "coupon", "limit", "cap", "get", "targets",
+    ]
+    private static let utf8Texts = texts.map { Array($0.utf8) }
+    static let allTexts = texts
 
-    /// The key spelled by these bytes, compared without building a String: the length and first
-    /// byte leave one candidate.
+    /// The key spelled by these bytes, compared without building a String: keys of the same length
+    /// are few.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let first = bytes.first else { return nil }
-        let candidate: PromotionKey
-        switch (bytes.count, first) {
-        case (4, UInt8(ascii: "n")): candidate = .name
-        case (2, UInt8(ascii: "i")): candidate = .id
-        case (4, UInt8(ascii: "t")): candidate = .type
-        case (4, UInt8(ascii: "c")): candidate = .code
-        case (5, UInt8(ascii: "c")): candidate = .codes
-        case (8, UInt8(ascii: "q")): candidate = .quantity
-        case (4, UInt8(ascii: "p")): candidate = .paid
-        case (5, UInt8(ascii: "p")): candidate = .price
-        case (7, UInt8(ascii: "p")): candidate = .percent
-        case (6, UInt8(ascii: "a")): candidate = .amount
-        case (7, UInt8(ascii: "m")): candidate = .minimum
-        case (5, UInt8(ascii: "s")): candidate = .start
-        case (3, UInt8(ascii: "e")): candidate = .end
-        case (8, UInt8(ascii: "p")): candidate = .priority
-        case (7, UInt8(ascii: "e")): candidate = .enabled
-        case (6, UInt8(ascii: "c")): candidate = .coupon
-        default: return nil
+        for candidate in Self.byLength[min(bytes.count, Self.byLength.count - 1)] where Self.utf8Texts[candidate.rawValue].elementsEqual(bytes) {
+            self = candidate
+            return
         }
-        guard candidate.matches(bytes) else { return nil }
-        self = candidate
+        return nil
     }
 
-    private func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let utf8 = PromotionKey.utf8Texts[rawValue]
-        return bytes.count == utf8.count && bytes.elementsEqual(utf8)
+    /// Keys by the length of their text; the last slot (longer than any key) is empty.
+    private static let byLength: [[PromotionKey]] = {
+        let longest = texts.map(\.utf8.count).max()!
+        var table = [[PromotionKey]](repeating: [], count: longest + 2)
+        for key in allCases { table[key.text.utf8.count].append(key) }
+        return table
+    }()
+}
+
+/// Which keys each promotion type takes (SPEC §4, §10.1), as data: a key outside a type's set is a
+/// `promotion.invalid-value`; the decoder of each type checks its own required ones.
+extension PromotionType {
+    /// Keys every promotion may hold.
+    static let commonKeys: Set<PromotionKey> = [.name, .id, .type, .start, .end, .priority, .enabled, .coupon]
+
+    /// The keys a promotion of this type may hold besides the common ones.
+    var ownKeys: Set<PromotionKey> {
+        switch self {
+        case .combo: [.code, .codes, .quantity, .paid]
+        case .bulk: [.code, .codes, .quantity, .price]
+        case .percent: [.code, .codes, .quantity, .percent, .cap]
+        case .amount: [.code, .codes, .quantity, .amount]
+        case .cart: [.percent, .amount, .minimum, .cap]
+        case .bundle: [.code, .codes, .quantity, .price, .percent, .amount, .limit]
+        case .bxgy: [.code, .codes, .quantity, .get, .targets, .percent, .price, .limit]
+        }
     }
 
-    private static let utf8Texts = allCases.map { Array($0.text.utf8) }
-
-    /// Keys a promotion of this type may not hold.
-    static func forbidden(for type: PromotionType) -> [PromotionKey] {
-        switch type {
-        case .combo: [.price, .percent, .amount, .minimum]
-        case .bulk: [.paid, .percent, .amount, .minimum]
-        case .percent: [.paid, .price, .amount, .minimum]
-        case .amount: [.paid, .price, .percent, .minimum]
-        case .cart: [.code, .codes, .quantity, .paid, .price]
-        }
+    /// Known keys a promotion of this type may not hold, in declaration order.
+    var forbiddenKeys: [PromotionKey] {
+        let allowed = ownKeys.union(Self.commonKeys)
+        return PromotionKey.allCases.filter { !allowed.contains($0) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Platform
 import Pricing
 import Shopping
 
@@ -44,13 +45,13 @@ public final class ShopDatabase: CartStore, OrderBook, ChargeLedger {
     /// Runs `body` holding an exclusive lock on `lockPath`: migrations run once even when several
     /// processes open a new store together.
     static func withFileLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StoreError(description: "cannot create \(lockPath): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StoreError(description: "cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        let lock: FileLock
+        do {
+            lock = try FileLock(path: lockPath)
+        } catch {
+            throw StoreError(description: "cannot lock \(lockPath): \(error)")
         }
-        defer { flock(fd, LOCK_UN) }
+        defer { lock.unlock() }
         return try body()
     }
 

@@ -1,5 +1,5 @@
-import CheckoutFiles
 import Pricing
+import Receipts
 
 /// The purchase, from cart to order: prices the cart, charges it once, and records the order and
 /// empties the cart in one step. Shared by the presenters and the scriptable commands.
@@ -8,9 +8,9 @@ public final class CheckoutService {
     public let cart: CartStore
     public let orders: OrderBook
     public let gateway: PaymentGateway
-    public let clock: Clock
+    public let clock: WallClock
 
-    public init(rules: RuleSet, cart: CartStore, orders: OrderBook, gateway: PaymentGateway, clock: Clock) {
+    public init(rules: RuleSet, cart: CartStore, orders: OrderBook, gateway: PaymentGateway, clock: WallClock) {
         self.rules = rules
         self.cart = cart
         self.orders = orders
@@ -25,25 +25,26 @@ public final class CheckoutService {
         public var description: String
     }
 
-    /// The cart priced now. Products no longer in the catalog are left out and named in the warnings.
+    /// The cart priced now.
     public func receipt() throws -> Receipt {
         try receipt(for: cart.entries())
     }
 
+    /// The stored entries priced now, built as any cart is (``CartBuilder``): a product that left
+    /// the catalog since it was added is an error that says how to remove it.
     func receipt(for entries: [CartEntry]) throws -> Receipt {
-        var merger = CartLineMerger(productCount: catalog.products.count)
-        var missing: [String] = []
+        var builder = CartBuilder(catalog: catalog)
         for entry in entries {
-            guard let product = catalog.productID(for: entry.code) else {
-                missing.append(entry.code)
-                continue
+            do {
+                try builder.add(entry.code, quantity: entry.quantity)
+            } catch .unknownCode(let code) {
+                throw Failure(description: "\"\(code)\" is no longer sold; remove it from the cart (`checkout cart remove \(code)`)")
+            } catch {
+                throw Failure(description: error.description)
             }
-            guard merger.add(product, quantity: entry.quantity) else { throw Failure(description: "the quantity of \(entry.code) is too large") }
         }
         do {
-            var receipt = try PricingEngine(rules: rules).price(Cart(lines: merger.takeLines()), now: clock.now())
-            receipt.warnings += missing.map { "\"\($0)\" is no longer sold and was left out" }
-            return receipt
+            return try PricingEngine(rules: rules).price(builder.take(), now: clock.now())
         } catch {
             throw Failure(description: error.description)
         }
@@ -69,7 +70,7 @@ public final class CheckoutService {
         let entries = try cart.entries()
         guard !entries.isEmpty else { return recovered.map { .approved($0) } ?? .emptyCart }
         let receipt = try receipt(for: entries)
-        let order = try orders.pendingOrder(for: entries, receiptJSON: ReceiptJSON.render(receipt), total: receipt.total, currency: receipt.currency)
+        let order = try orders.pendingOrder(for: entries, receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total, currency: receipt.currency)
         switch try gateway.charge(amount: order.total, currency: order.currency, card: card, idempotencyKey: order.id) {
         case .approved(let reference):
             return .approved(try orders.complete(order, at: clock.now(), card: card.masked, reference: reference))
@@ -77,10 +78,4 @@ public final class CheckoutService {
             return .declined(reason: reason)
         }
     }
-}
-
-/// The machine's clock.
-public struct SystemClockService: Clock {
-    public init() {}
-    public func now() -> Instant { SystemClock.now() }
 }

@@ -1,10 +1,5 @@
 import Pricing
 
-/// The current instant: the system clock in the app, a fixed one in tests.
-public protocol Clock: Sendable {
-    func now() -> Instant
-}
-
 /// A product in the cart, and how many.
 public struct CartEntry: Sendable, Equatable {
     public var code: String

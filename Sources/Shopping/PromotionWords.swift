@@ -8,13 +8,39 @@ public enum PromotionWords {
         switch promotion.rule {
         case .combo(let n, let m): words = "\(n) for \(m)"
         case .bulk(let t, let p): words = "\(t) or more: \(money.format(p)) each"
-        case .percent(let t, let p): words = "\(percent(p)) off" + (t > 1 ? " from \(t)" : "")
+        case .percent(let t, let p, let cap): words = "\(percent(p)) off" + (t > 1 ? " from \(t)" : "") + (cap.map { ", at most \(money.format($0))" } ?? "")
         case .amount(let t, let a): words = "\(money.format(a)) off each" + (t > 1 ? " from \(t)" : "")
-        case .cartPercent(let minimum, let p): words = "\(percent(p)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
+        case .bundle(let n, let offer, let limit):
+            switch offer {
+            case .price(let p): words = "any \(n) for \(money.format(p))"
+            case .percent(let p): words = "any \(n): \(percent(p)) off"
+            case .amount(let a): words = "any \(n): \(money.format(a)) off"
+            }
+            words += times(limit)
+        case .bxgy(let n, let m, let reward, let limit):
+            let rewarded = promotion.targets.map { " " + $0.joined(separator: "/") } ?? ""
+            switch reward {
+            case .percent(10_000): words = "buy \(n), get \(m)\(rewarded) free"
+            case .percent(let p): words = "buy \(n), get \(m)\(rewarded) \(percent(p)) off"
+            case .price(let p): words = "buy \(n), get \(m)\(rewarded) for \(money.format(p)) each"
+            }
+            words += times(limit)
+        case .cartPercent(let minimum, let p, let cap):
+            words = "\(percent(p)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "") + (cap.map { ", at most \(money.format($0))" } ?? "")
         case .cartAmount(let minimum, let a): words = "\(money.format(a)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
         }
         if let coupon = promotion.coupon { words += " with coupon \(coupon)" }
         return words
+    }
+
+    /// ", at most twice per order".
+    static func times(_ limit: Int64?) -> String {
+        switch limit {
+        case nil: ""
+        case 1?: ", once per order"
+        case 2?: ", at most twice per order"
+        case let n?: ", at most \(n) times per order"
+        }
     }
 
     /// 1250 hundredths → "12.5%".
@@ -27,7 +53,7 @@ public enum PromotionWords {
 
     /// The promotions that can apply to `code` at `instant`, in file order.
     public static func active(for code: String, in rules: RuleSet, at instant: Instant) -> [Promotion] {
-        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && !$0.rule.isCartRule && $0.codes.contains(code) }
+        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && !$0.rule.isCartRule && ($0.codes.contains(code) || $0.targets?.contains(code) == true) }
     }
 
     /// The cart promotions that can apply at `instant`.

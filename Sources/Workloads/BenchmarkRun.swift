@@ -1,10 +1,9 @@
-import CheckoutFiles
+import BatchPricing
+import InputFiles
+import Platform
 import Pricing
 import Promotions
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Receipts
 
 /// Times the phases of pricing a generated workload in this process: parse rules, compile, read
 /// the cart, price, write the receipt, and optionally price a batch.
@@ -64,7 +63,7 @@ public struct BenchmarkRun {
 
         progress("writing the receipt")
         start = now()
-        let json = ReceiptJSON.render(receipt)
+        let json = ReceiptEncoder.render(receipt)
         phases.append(Phase(name: "write receipt", seconds: now() - start, bytes: json.utf8.count, items: receipt.lines.count, itemName: "receipt lines"))
 
         if p.batchCarts > 0 {
@@ -82,7 +81,11 @@ public struct BenchmarkRun {
     /// Writes the workload's files into `directory`: Products.json, Promotions.plist, cart.json and,
     /// with batch carts, batch.ndjson. Returns their paths and sizes.
     public func emit(to directory: String) throws -> [(path: String, bytes: Int)] {
-        mkdir(directory, 0o755)
+        do {
+            try FileSystem.makeDirectory(directory)
+        } catch {
+            throw BenchmarkError(message: "\(directory): cannot create: \(error)")
+        }
         var files: [(String, [UInt8])] = [
             ("Products.json", workload.catalogJSON()), ("Promotions.plist", workload.promotionsPlist()), ("cart.json", workload.cartJSON()),
         ]
@@ -91,10 +94,11 @@ public struct BenchmarkRun {
         for (name, bytes) in files {
             let path = directory + "/" + name
             progress("writing \(path)")
-            guard let handle = fopen(path, "wb") else { throw BenchmarkError(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
-            let count = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-            let closed = fclose(handle)
-            guard count == bytes.count, closed == 0 else { throw BenchmarkError(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+            do {
+                try FileSystem.write(bytes, to: path)
+            } catch {
+                throw BenchmarkError(message: "\(path): cannot write: \(error)")
+            }
             written.append((path, bytes.count))
         }
         return written
@@ -108,7 +112,5 @@ public struct BenchmarkError: Error, CustomStringConvertible {
 
 /// Seconds on the monotonic clock.
 public func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    Double(Machine.monotonicNanoseconds()) / 1e9
 }

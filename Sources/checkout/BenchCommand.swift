@@ -1,5 +1,5 @@
 import ArgumentParser
-import CheckoutFiles
+import Platform
 import StrictJSON
 import Workloads
 

@@ -1,6 +1,7 @@
 import ArgumentParser
-import CheckoutFiles
+import Platform
 import Pricing
+import Receipts
 import Shopping
 
 struct CartCommand: ParsableCommand {
@@ -51,8 +52,8 @@ struct CartCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the cart priced now: a receipt (SPEC §7 JSON with --format json).")
-        @Option(help: "text or json.") var format: OutputFormat = .text
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the cart priced now: a receipt (the receipt JSON with --format json).")
+        @Option(help: "text or json.") var format: ReceiptFormat = .text
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
 
@@ -60,7 +61,7 @@ struct CartCommand: ParsableCommand {
             let shop = try ShopComponents(rules: rules, store: store)
             let receipt = try shop.run { try shop.service.receipt() }
             switch format {
-            case .json: OutputStream.standardOutput.write(ReceiptJSON.render(receipt, pretty: true) + "\n")
+            case .json: OutputStream.standardOutput.write(ReceiptEncoder.render(receipt, indented: true) + "\n")
             case .text: OutputStream.standardOutput.write(receipt.lines.isEmpty ? "Cart is empty\n" : ReceiptText.render(receipt))
             }
             try Console.finishOutput()

@@ -1,5 +1,6 @@
 import ArgumentParser
-import CheckoutFiles
+import InputFiles
+import Platform
 
 @main
 struct Checkout: ParsableCommand {
@@ -15,7 +16,7 @@ struct Checkout: ParsableCommand {
         subcommands: [Price.self, Validate.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
 
     static func main() {
-        OutputStream.ignoreBrokenPipeSignal()
+        Machine.ignoreBrokenPipeSignal()
         main(nil)
     }
 }
@@ -39,10 +40,6 @@ enum Console {
         OutputStream.standardError.write("error: \(message)\n")
     }
 
-    static func warning(_ message: String) {
-        OutputStream.standardError.write("warning: \(message)\n")
-    }
-
     /// Flushes standard output; a failed write ends the run with a message and exit 74.
     static func finishOutput() throws {
         do {
@@ -52,4 +49,9 @@ enum Console {
             throw ExitStatus.ioError
         }
     }
+}
+
+/// Output of commands that print reports rather than receipts: text or JSON.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import CheckoutFiles
-import Pricing
-import StrictJSON
+import Platform
 import Shopping
 
 struct Pay: ParsableCommand {
@@ -32,41 +30,13 @@ struct Pay: ParsableCommand {
             throw ExitStatus.dataError
         }
         let result = try shop.run { try shop.service.pay(with: paymentCard) }
-        let out = OutputStream.standardOutput
-        let json = JSONWriter(pretty: true)
-        switch result {
-        case .approved(let order):
-            let money = MoneyStyle(currency: order.currency)
-            switch format {
-            case .text: out.write("Payment approved: order #\(order.number), \(money.format(order.total)), card \(order.card) (reference \(order.reference)).\n")
-            case .json:
-                json.object {
-                    json.member("status") { json.string("approved") }
-                    json.member("order") { json.raw(String(order.number)) }
-                    json.member("total") { json.string(Amount.format(order.total, minorDigits: order.currency.minorDigits)) }
-                    json.member("currency") { json.string(order.currency.code) }
-                    json.member("card") { json.string(order.card) }
-                    json.member("reference") { json.string(order.reference) }
-                }
-                out.write(json.text + "\n")
-            }
-            try Console.finishOutput()
-        case .declined(let reason):
-            switch format {
-            case .text: out.write("Payment declined: \(reason). The cart is kept.\n")
-            case .json:
-                json.object {
-                    json.member("status") { json.string("declined") }
-                    json.member("reason") { json.string(reason) }
-                }
-                out.write(json.text + "\n")
-            }
-            try Console.finishOutput()
-            throw ExitStatus.failures
-        case .emptyCart:
+        if case .emptyCart = result {
             Console.error("the cart is empty: add products with `checkout cart add CODE` first")
             throw ExitStatus.failures
         }
+        OutputStream.standardOutput.write(OrderReport.payment(result, json: format == .json))
+        try Console.finishOutput()
+        if case .declined = result { throw ExitStatus.failures }
     }
 }
 
@@ -79,32 +49,7 @@ struct Orders: ParsableCommand {
     func run() throws {
         let shop = try ShopComponents(rules: rules, store: store)
         let orders = try shop.run { try shop.database.orders() }
-        let out = OutputStream.standardOutput
-        switch format {
-        case .text:
-            if orders.isEmpty { out.write("No orders yet.\n") }
-            for order in orders {
-                out.write("#\(order.number)  \(order.at)  \(MoneyStyle(currency: order.currency).format(order.total))  \(order.card)  \(order.reference)\n")
-            }
-        case .json:
-            let json = JSONWriter(pretty: true)
-            json.object {
-                json.member("orders") {
-                    json.array(orders) { order in
-                        json.object {
-                            json.member("order") { json.raw(String(order.number)) }
-                            json.member("at") { json.string(order.at.description) }
-                            json.member("total") { json.string(Amount.format(order.total, minorDigits: order.currency.minorDigits)) }
-                            json.member("currency") { json.string(order.currency.code) }
-                            json.member("card") { json.string(order.card) }
-                            json.member("reference") { json.string(order.reference) }
-                            json.member("receipt") { json.raw(order.receiptJSON) }
-                        }
-                    }
-                }
-            }
-            out.write(json.text + "\n")
-        }
+        OutputStream.standardOutput.write(OrderReport.orders(orders, json: format == .json))
         try Console.finishOutput()
     }
 }

@@ -1,24 +1,21 @@
-import CheckoutFiles
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import BatchPricing
+import Platform
 
 /// A progress bar on standard error, drawn only when it is a terminal, at most ten times a second.
-final class ProgressBar {
+final class ProgressBar: ProgressReporter {
     let total: Int?
-    private var lastDraw = 0.0
+    private var lastDraw: UInt64 = 0
     private var drawn = false
 
     /// A bar for `total` bytes (nil when unknown), or nil when standard error is not a terminal.
     init?(total: Int?) {
-        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        guard FileDescriptor.standardError.isTerminal else { return nil }
         self.total = total
     }
 
     func update(bytes: Int, carts: Int) {
-        let time = monotonicSeconds()
-        guard time - lastDraw >= 0.1 else { return }
+        let time = Machine.monotonicNanoseconds()
+        guard time - lastDraw >= 100_000_000 else { return }
         lastDraw = time
         draw(bytes: bytes, carts: carts)
     }
@@ -42,10 +39,4 @@ final class ProgressBar {
     func finish() {
         if drawn { OutputStream.standardError.write("\r\u{1B}[2K") }
     }
-}
-
-func monotonicSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
-import CheckoutFiles
 import DiagnosticReporters
+import InputFiles
+import Platform
 import PlistReader
 import Pricing
 
@@ -12,34 +13,34 @@ struct RulesOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The product catalog (JSON).", discussion: "Default: Rules/Products.json when present, else the built-in shipped store.", valueName: "json"))
     var catalog: String?
 
+    var catalogSource: RulesSource { RulesSource.resolve(catalog, default: "Products.json") }
+    var promotionsSource: RulesSource { RulesSource.resolve(promotions, default: "Promotions.plist") }
+
     /// The catalog and promotions ready for pricing; on failure, says why on standard error and
     /// exits 66 (cannot read) or 65 (invalid).
     func load(limits: PlistLimits = .default) throws -> PricingRules {
-        try load(limits: limits, alongside: { _ in () }).0
+        do {
+            return try PricingRules.load(catalog: catalogSource, promotions: promotionsSource, limits: limits)
+        } catch {
+            throw Self.report(error)
+        }
     }
 
-    /// Loads as ``load()`` does while `alongside` runs with the catalog on another thread.
-    func load<T: Sendable>(limits: PlistLimits = .default, alongside: @escaping @Sendable (Catalog) -> T) throws -> (PricingRules, T) {
-        do {
-            return try PricingRules.load(
-                catalog: RulesSource.resolve(catalog, default: "Products.json"),
-                promotions: RulesSource.resolve(promotions, default: "Promotions.plist"),
-                limits: limits, alongside: alongside)
-        } catch {
-            switch error {
-            case .catalog(let error):
-                Console.error(error.description)
-                throw ExitStatus.forInput(error)
-            case .promotionsUnreadable(let error):
-                Console.error(error.description)
-                throw ExitStatus.noInput
-            case .promotionsInvalid(let file):
-                for diagnostic in file.diagnostics {
-                    OutputStream.standardError.write(TextReporter.line(diagnostic, file: file.name) + "\n")
-                }
-                Console.error("\(file.name) has \(file.errorCount) error\(file.errorCount == 1 ? "" : "s"); fix them before pricing (`checkout validate \(file.name)` lists them)")
-                throw ExitStatus.dataError
+    /// Says on standard error why the rules cannot be used; returns the exit code.
+    static func report(_ error: PricingRulesError) -> ExitCode {
+        switch error {
+        case .catalog(let error):
+            Console.error(error.description)
+            return ExitStatus.forInput(error)
+        case .promotionsUnreadable(let error):
+            Console.error(error.description)
+            return ExitStatus.noInput
+        case .promotionsInvalid(let file):
+            for diagnostic in file.diagnostics {
+                OutputStream.standardError.write(TextReporter.line(diagnostic, file: file.name) + "\n")
             }
+            Console.error("\(file.name) has \(file.errorCount) error\(file.errorCount == 1 ? "" : "s"); fix them before pricing (`checkout validate \(file.name)` lists them)")
+            return ExitStatus.dataError
         }
     }
 }
@@ -54,6 +55,10 @@ func parseInstant(_ text: String?, option: String = "--at") throws -> Instant? {
     }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+/// The machine's wall clock, the one adapter of the ``WallClock`` port.
+struct SystemClock: WallClock {
+    func now() -> Instant {
+        let (seconds, nanoseconds) = Machine.wallClock()
+        return Instant(seconds: seconds, nanoseconds: nanoseconds)
+    }
 }

@@ -1,11 +1,7 @@
 import ArgumentParser
-import CheckoutFiles
+import Platform
 import Presenters
 import Shopping
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct Shop: ParsableCommand {
     static let configuration = CommandConfiguration(

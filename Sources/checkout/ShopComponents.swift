@@ -1,6 +1,7 @@
 import ArgumentParser
-import CheckoutFiles
 import Foundation
+import InputFiles
+import Platform
 import Pricing
 import ShopStore
 import Shopping
@@ -28,7 +29,7 @@ struct ShopComponents {
             throw ExitStatus.ioError
         }
         service = CheckoutService(rules: rules.ruleSet, cart: database, orders: database, gateway: SimulatedGateway(ledger: database),
-                                  clock: SystemClockService())
+                                  clock: SystemClock())
     }
 
     /// Runs a store operation. A cart that cannot be priced or an unknown product ends the run with
@@ -39,12 +40,12 @@ struct ShopComponents {
         } catch let error as CheckoutService.Failure {
             Console.error(error.description)
             throw ExitStatus.dataError
-        } catch CartAdditionError.unknownProduct(let code) {
-            Console.error("unknown product code \"\(code)\"")
-            throw ExitStatus.dataError
-        } catch CartAdditionError.quantityOutOfRange(let quantity) {
-            Console.error("the quantity \(quantity) is out of range: use 1 to \(Cart.itemQuantities.upperBound)")
-            throw ExitStatus.usage
+        } catch let error as CartBuilder.Problem {
+            Console.error(error.description)
+            switch error {
+            case .unknownCode, .lineTooLarge: throw ExitStatus.dataError
+            case .quantityOutOfRange: throw ExitStatus.usage
+            }
         } catch {
             Console.error("\(error)")
             throw ExitStatus.ioError

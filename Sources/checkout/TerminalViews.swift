@@ -1,4 +1,4 @@
-import CheckoutFiles
+import Platform
 import Presenters
 
 /// The presenters' views, on a terminal (or a pipe): they only lay out what they are told.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import CheckoutFiles
+import InputFiles
+import Platform
 import DiagnosticReporters
 import Pricing
 import Promotions
@@ -40,7 +41,7 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let instant = try parseInstant(at) ?? SystemClock.now()
+        let instant = try parseInstant(at) ?? SystemClock().now()
         var products: Catalog?
         if let catalog {
             do {

@@ -1,8 +1,9 @@
 import PlistReader
+import Pricing
 
 extension DiagnosticRule {
     /// `type` names no promotion type.
-    public static let unknownType = DiagnosticRule("promotion.unknown-type", .error, "The promotion type is not one of combo, bulk, percent, amount, cart.")
+    public static let unknownType = DiagnosticRule("promotion.unknown-type", .error, "The promotion type is not one of combo, bulk, percent, amount, cart, bundle, bxgy.")
 }
 
 extension Diagnostic {

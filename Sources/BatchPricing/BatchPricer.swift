@@ -1,32 +1,15 @@
 import Buffers
 import Dispatch
+import InputFiles
+import Platform
 import Pricing
+import Receipts
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where results go: standard output, or a counter in benchmarks.
-public protocol ByteSink: AnyObject {
-    func write(_ bytes: UnsafeBufferPointer<UInt8>)
-}
-
-extension OutputStream: ByteSink {}
-
-/// Counts bytes and throws them away.
-public final class DiscardingSink: ByteSink {
-    public private(set) var count = 0
-
-    public init() {}
-
-    public func write(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
-}
-
-/// How a batch's results are written: NDJSON receipts, or one text line per cart.
-public enum BatchFormat: Sendable {
-    case json, text
+/// Told how a long run is going: after each group of blocks, the bytes read and carts priced so far.
+public protocol ProgressReporter: AnyObject {
+    func update(bytes: Int, carts: Int)
+    /// The run is over.
+    func finish()
 }
 
 /// Prices a batch (one cart per line) on every core: the input is cut into blocks of whole lines,
@@ -37,7 +20,7 @@ public struct BatchPricer: Sendable {
     public let coupons: [String]
     public let instant: Instant?
     public let now: Instant
-    public let format: BatchFormat
+    public let format: ReceiptFormat
     public let workers: Int
     /// Bytes per block: small enough that a group's receipts (about ten times the input) stay a
     /// few megabytes, large enough that each parallel step has thousands of carts.
@@ -46,22 +29,20 @@ public struct BatchPricer: Sendable {
     /// without being held in memory.
     public var maxLineLength = 16 << 20
 
-    public init(rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: BatchFormat, workers: Int? = nil) {
+    public init(rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: ReceiptFormat, workers: Int? = nil) {
         self.rules = rules
         self.coupons = coupons
         self.instant = instant
         self.now = now
         self.format = format
-        self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.workers = max(1, workers ?? Machine.processorCount)
     }
 
-    /// Progress after each group of blocks: bytes read so far and carts priced so far.
-    public typealias Progress = (_ bytes: Int, _ carts: Int) -> Void
 
     /// Prices the batch held in `bytes`; returns how many carts failed.
     public func run(_ bytes: [UInt8], name: String, to sink: ByteSink) -> Int {
         var offset = 0
-        let source = { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+        let source = { (buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int in
             let count = min(buffer.count, bytes.count - offset)
             bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
             offset += count
@@ -71,18 +52,13 @@ public struct BatchPricer: Sendable {
     }
 
     /// Prices the batch read from `fd` as it arrives; returns how many carts failed.
-    public func run(fd: Int32, name: String, to sink: ByteSink, progress: Progress? = nil) throws(InputError) -> Int {
-        try run(reading: { buffer in
-            while true {
-                let count = read(fd, buffer.baseAddress, buffer.count)
-                if count >= 0 || errno != EINTR { return count }
-            }
-        }, name: name, to: sink, progress: progress)
+    public func run(fd: FileDescriptor, name: String, to sink: ByteSink, progress: ProgressReporter? = nil) throws(InputError) -> Int {
+        try run(reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name, to: sink, progress: progress)
     }
 
     /// The pipeline: read a group of blocks, price them in parallel, write their results in order.
     /// Blocks, outputs and each worker's reader, encoder and rule cache live for the whole run.
-    func run(reading source: (UnsafeMutableRawBufferPointer) -> Int, name: String, to sink: ByteSink, progress: Progress?) throws(InputError) -> Int {
+    func run(reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String, to sink: ByteSink, progress: ProgressReporter?) throws(InputError) -> Int {
         let active = ActiveRules(rules: rules, at: instant ?? now)
         let group = workers * 2
         let state = PipelineState(workers: (0..<workers).map { _ in Worker(rules: rules) }, slots: group)
@@ -101,8 +77,12 @@ public struct BatchPricer: Sendable {
             // Read up to two blocks per worker, each ending at a line break.
             var filled = 0
             while filled < group, !ended {
-                let count = source(chunk)
-                if count < 0 { throw InputError(.unreadable, file: name, "cannot read: \(String(cString: strerror(errno)))") }
+                let count: Int
+                do {
+                    count = try source(chunk)
+                } catch {
+                    throw InputError(.unreadable, file: name, "cannot read: \(error)")
+                }
                 bytesRead += count
                 if count == 0 {
                     ended = true
@@ -162,7 +142,7 @@ public struct BatchPricer: Sendable {
                     failures += 1
                     carts += 1
                     let message = "the line is longer than \(maxLineLength) bytes"
-                    let text = format == .json ? ReceiptJSON.renderError(line: long, message: message) + "\n" : "\(name):\(long): error: \(message)\n"
+                    let text = format == .json ? ReceiptEncoder.renderError(line: long, message: message) + "\n" : "\(name):\(long): error: \(message)\n"
                     let bytes = Array(text.utf8)
                     bytes.withUnsafeBufferPointer { sink.write($0) }
                 }
@@ -175,7 +155,7 @@ public struct BatchPricer: Sendable {
             }
             writeLongLines(before: ended ? Int.max : nextLine)
             longLines = Array(pendingLong)
-            progress?(bytesRead, carts)
+            progress?.update(bytes: bytesRead, carts: carts)
         }
         return failures
     }
@@ -197,7 +177,11 @@ public struct BatchPricer: Sendable {
                         try worker.engine.price(cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
                     }
                     guard case .success(let receipt) = priced else {
-                        if case .failure(let error) = priced { throw InputError(file: name, error.description) }
+                        if case .failure(let error) = priced {
+                            var failure = InputError(file: name, error.description)
+                            failure.cartID = cart.id
+                            throw failure
+                        }
                         return
                     }
                     switch format {
@@ -210,8 +194,12 @@ public struct BatchPricer: Sendable {
                 } catch {
                     block.failures += 1
                     switch format {
-                    case .json: block.output.append(utf8: ReceiptJSON.renderError(line: line, message: error.detail) + "\n")
-                    case .text: block.output.append(utf8: "\(name):\(line): error: \(error.detail)\n")
+                    case .json:
+                        ReceiptEncoder.appendError(line: line, id: error.cartID, message: error.detail, to: &block.output)
+                        block.output.append(UInt8(ascii: "\n"))
+                    case .text:
+                        let id = error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""
+                        block.output.append(utf8: "\(name):\(line)\(id): error: \(error.detail)\n")
                     }
                 }
             }
@@ -237,7 +225,7 @@ public struct BatchPricer: Sendable {
 
         init(rules: RuleSet) {
             reader = CartReader(catalog: rules.catalog)
-            encoder = ReceiptEncoder(rules: rules)
+            encoder = ReceiptEncoder()
             cache = BestItemRuleCache(productCount: rules.catalog.products.count)
             engine = PricingEngine(rules: rules)
         }

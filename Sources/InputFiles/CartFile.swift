@@ -9,7 +9,10 @@ import Pricing
 /// strict tree parser reads the rest (errors included), so both always agree.
 public struct CartReader {
     public let catalog: Catalog
+    /// The fast path's lines.
     private var merger: CartLineMerger
+    /// The tree reader's items.
+    private var builder: CartBuilder
     private let scanner: CartScanner
 
     public init(catalog: Catalog) {
@@ -20,6 +23,7 @@ public struct CartReader {
     init(catalog: Catalog, parallelThreshold: Int) {
         self.catalog = catalog
         merger = CartLineMerger(productCount: catalog.products.count)
+        builder = CartBuilder(catalog: catalog)
         scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
     }
 
@@ -45,13 +49,38 @@ public struct CartReader {
     }
 
     public mutating func decode(_ root: JSONValue, name: String) throws(InputError) -> Cart {
-        defer { _ = merger.takeLines() }
+        defer { builder.reset() }
         switch root {
         case .array(let items):
             try addItems(items, file: name)
-            return Cart(lines: merger.takeLines())
+            return builder.take()
         case .object:
             var cart = Cart()
+            if let value = root["id"] { cart.id = try Self.cartID(value, file: name) }
+            do {
+                try decodeObject(root, into: &cart, name: name)
+            } catch {
+                var error = error
+                error.cartID = cart.id
+                throw error
+            }
+            return cart
+        default:
+            throw InputError(file: name, "a cart must be an array of items or an object with \"items\", not \(root.typeDescription)")
+        }
+    }
+
+    /// SPEC §13: a string, or an integer literal (no fraction, no exponent).
+    static func cartID(_ value: JSONValue, file: String) throws(InputError) -> CartID {
+        switch value {
+        case .string(let text): return .string(text)
+        case .number(let text) where !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }): return .integer(text)
+        default:
+            throw InputError(file: file, item: "id", "a cart's id must be a string or an integer literal such as 17, not \(value.typeDescription)")
+        }
+    }
+
+    private mutating func decodeObject(_ root: JSONValue, into cart: inout Cart, name: String) throws(InputError) {
             if let value = root["currency"] {
                 guard case .string(let code) = value, let currency = Currency(code: code) else {
                     throw InputError(file: name, item: "currency", "must be an ISO 4217 code of three upper-case letters such as \"EUR\"")
@@ -86,21 +115,16 @@ public struct CartReader {
                 throw InputError(file: name, item: "items", "must be an array of items, not \(value.typeDescription)")
             }
             try addItems(items, file: name)
-            cart.lines = merger.takeLines()
-            return cart
-        default:
-            throw InputError(file: name, "a cart must be an array of items or an object with \"items\", not \(root.typeDescription)")
-        }
+            cart.lines = builder.take().lines
     }
 
     private mutating func addItems(_ items: [JSONValue], file: String) throws(InputError) {
         for (index, item) in items.enumerated() {
             let (code, quantity) = try parseItem(item, index: index, file: file)
-            guard let product = catalog.productID(for: code) else {
-                throw InputError(file: file, item: "items[\(index)]", "unknown product code \"\(code)\"")
-            }
-            guard merger.add(product, quantity: quantity) else {
-                throw InputError(file: file, item: "items[\(index)]", "the total quantity of \"\(code)\" exceeds \(Int64.max)")
+            do {
+                try builder.add(code, quantity: quantity)
+            } catch {
+                throw InputError(file: file, item: "items[\(index)]", error.description)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Pricing
+
 /// An input that cannot be used, saying which file, which item, and what is wrong.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
@@ -13,6 +15,8 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where in the file: `items[3]`, `products[0] ("MUG")`, or `line 2, column 7`.
     public var item: String?
     public var message: String
+    /// The id of the cart the error belongs to, when its JSON was well-formed and held a valid one.
+    public var cartID: CartID?
 
     public init(_ kind: Kind = .invalid, file: String, item: String? = nil, _ message: String) {
         self.kind = kind

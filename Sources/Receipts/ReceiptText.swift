@@ -1,15 +1,24 @@
 import Pricing
+import StrictJSON
 
 /// The receipt for people: a till-style table with code, name, quantity, unit price and line
-/// total, each applied promotion with what it saved, then subtotal, discounts and total.
+/// total, a row for each promotion of a line with what it saved, then subtotal, discounts and total.
 public enum ReceiptText {
     public static func render(_ receipt: Receipt) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         var rows: [[String]] = []
         for line in receipt.lines {
             rows.append([line.code, line.name, "\(line.quantity) ×", money.format(line.unitPrice), money.format(line.subtotal)])
-            if let promotion = line.promotion {
-                rows.append(["", "  \(promotion.name) (\(describe(promotion.type)))", "", "", money.format(-promotion.discount)])
+            // A line's only promotion over all its units reads as in v1; several, or part of the
+            // line, say how many units each used.
+            let whole = line.promotions.count == 1 && line.promotions[0].units == line.quantity
+            for promotion in line.promotions {
+                if promotion.discount == 0 {
+                    rows.append(["", "  \(promotion.units) part of \"\(promotion.name)\"", "", "", ""])
+                } else {
+                    let units = whole ? "" : ", \(promotion.units) \(promotion.units == 1 ? "unit" : "units")"
+                    rows.append(["", "  \(promotion.name) (\(describe(promotion.type))\(units))", "", "", money.format(-promotion.discount)])
+                }
             }
         }
         var totals: [(String, Int64)] = [("Subtotal", receipt.subtotal)]
@@ -23,13 +32,15 @@ public enum ReceiptText {
         let labelsWidth = max(labelWidth, (totals.map(\.0.count) + ["Total".count]).max()!, rows.isEmpty ? empty.count - 2 - amountWidth : 0)
         let ruleWidth = labelsWidth + 2 + amountWidth
 
-        var out = "Receipt \(receipt.at) (\(receipt.currency.code))\n"
+        var out = "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))\n"
         out += String(repeating: "=", count: ruleWidth) + "\n"
         if rows.isEmpty { out += empty + "\n" }
         for row in rows {
             var text = pad(row[0], widths[0]) + "  " + pad(row[1], widths[1]) + "  " + pad(row[2], widths[2], right: true)
             text += " " + pad(row[3], widths[3], right: true)
-            out += pad(text, labelsWidth) + "  " + pad(row[4], amountWidth, right: true) + "\n"
+            var line = pad(text, labelsWidth) + "  " + pad(row[4], amountWidth, right: true)
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
         }
         out += String(repeating: "-", count: ruleWidth) + "\n"
         for (label, value) in totals {
@@ -47,19 +58,30 @@ public enum ReceiptText {
     public static func renderLine(_ receipt: Receipt, label: String) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         let lines = receipt.lines.count == 1 ? "1 line" : "\(receipt.lines.count) lines"
-        var out = "\(label): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
+        var out = "\(label)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
         out += "discount \(money.format(receipt.discount)), \(lines))"
         for warning in receipt.warnings { out += "; warning: \(warning)" }
         return out + "\n"
     }
 
-    static func describe(_ type: String) -> String {
+    /// A cart id as people read it: an integer as written, a string in quotes.
+    public static func display(_ id: CartID) -> String {
+        switch id {
+        case .integer(let digits): digits
+        case .string(let text): "\"" + JSONWriter.escaped(text) + "\""
+        }
+    }
+
+    /// What a promotion type does, in a receipt's words.
+    public static func describe(_ type: PromotionType) -> String {
         switch type {
-        case "combo": "combo"
-        case "bulk": "bulk price"
-        case "percent": "percent off"
-        case "amount": "amount off"
-        default: type
+        case .combo: "combo"
+        case .bulk: "bulk price"
+        case .percent: "percent off"
+        case .amount: "amount off"
+        case .bundle: "bundle"
+        case .bxgy: "buy X get Y"
+        case .cart: "cart"
         }
     }
 

@@ -1,9 +1,6 @@
 import Dispatch
+import Platform
 import Pricing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The fast path of ``CartReader``: one pass over the bytes for the shapes carts have, interning
 /// codes and merging lines as it goes. It accepts only what the tree reader accepts, producing the
@@ -17,7 +14,7 @@ struct CartScanner {
     /// The cart in `bytes`, or nil when the tree reader must decide. `merger` is left empty.
     func scan(_ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger) -> Cart? {
         guard let base = bytes.baseAddress else { return nil }
-        if bytes.count >= parallelThreshold, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
+        if bytes.count >= parallelThreshold, Machine.processorCount > 1 {
             switch scanInTwo(bytes, productCount: merger.productCount) {
             case .cart(let cart): return cart
             case .giveUp: return nil
@@ -153,7 +150,7 @@ struct CartScanner {
 
     private func scanCartObject(_ c: inout Cursor, _ merger: inout CartLineMerger, _ cart: inout Cart) -> Bool {
         c.p += 1
-        var seen = (currency: false, at: false, coupons: false, items: false)
+        var seen = (currency: false, at: false, coupons: false, items: false, id: false)
         c.skipSpace()
         if c.peek == UInt8(ascii: "}") { return false }  // no "items": the tree reader says so
         while true {
@@ -170,6 +167,16 @@ struct CartScanner {
                 guard !seen.currency, let text = c.plainString(), let currency = Currency(code: String(decoding: text, as: UTF8.self)) else { return false }
                 cart.currency = currency
                 seen.currency = true
+            case 2 where key.equals("id"):
+                guard !seen.id else { return false }
+                if c.peek == UInt8(ascii: "\"") {
+                    guard let text = c.plainString() else { return false }
+                    cart.id = .string(String(decoding: text, as: UTF8.self))
+                } else {
+                    guard let digits = c.integerLiteral() else { return false }
+                    cart.id = .integer(String(decoding: digits, as: UTF8.self))
+                }
+                seen.id = true
             case 2 where key.equals("at"):
                 guard !seen.at, let text = c.plainString(), let instant = try? Instant(rfc3339: text) else { return false }
                 cart.at = instant
@@ -333,6 +340,23 @@ struct Cursor {
     @inline(__always)
     private static func load2(_ p: UnsafePointer<UInt8>) -> UInt16 {
         UInt16(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt16.self))
+    }
+
+    /// An integer literal, `-?(0|[1-9][0-9]*)`, not followed by a fraction or exponent.
+    mutating func integerLiteral() -> UnsafeBufferPointer<UInt8>? {
+        var q = p
+        if q < end, q.pointee == UInt8(ascii: "-") { q += 1 }
+        guard q < end, q.pointee &- 48 < 10 else { return nil }
+        if q.pointee == UInt8(ascii: "0") {
+            q += 1
+        } else {
+            while q < end, q.pointee &- 48 < 10 { q += 1 }
+        }
+        if q < end, q.pointee == UInt8(ascii: ".") || q.pointee == UInt8(ascii: "e") || q.pointee == UInt8(ascii: "E") || q.pointee &- 48 < 10 {
+            return nil
+        }
+        defer { p = q }
+        return UnsafeBufferPointer(start: p, count: q - p)
     }
 
     /// A quantity: an integer literal from 1 to 1,000,000,000, not followed by a fraction or exponent.

@@ -2,15 +2,15 @@ import Buffers
 import Pricing
 import StrictJSON
 
-/// Writes receipts as compact JSON bytes, byte for byte what ``ReceiptJSON`` writes, fast enough for
-/// batches: each product's and each applied promotion's escaped text is built once into one arena
-/// and copied from there, constants are static strings, amounts are formatted in place. One
-/// encoder per thread.
+/// The one writer of receipts as JSON (SPEC §7, §10.6, §13): keys in the contract's order, amounts
+/// as decimal strings with the currency's minor digits, compact (one line, for NDJSON) or indented
+/// by two spaces. Fast enough for batches: each product's and each applied promotion's escaped text
+/// is built once into one arena and copied from there, constants are static strings, amounts are
+/// formatted in place. One encoder per thread.
 public struct ReceiptEncoder {
-    private let rules: RuleSet
     private let storage = Storage()
-    /// Per product: the fragment's start << 32 | length, or -1.
-    private var products: [Int64]
+    /// Per product id: the fragment's start << 32 | length, or -1.
+    private var products: [Int64] = []
     /// Per applied rule: the fragment's start << 32 | length.
     private var promotions: [Int: Int64] = [:]
     private var instant: (Instant, [UInt8])?
@@ -28,18 +28,49 @@ public struct ReceiptEncoder {
         }
     }
 
-    public init(rules: RuleSet) {
-        self.rules = rules
-        products = [Int64](repeating: -1, count: rules.catalog.products.count)
+    public init() {}
+
+    /// The receipt as one JSON document, indented, or compact on one line.
+    public static func render(_ receipt: Receipt, indented: Bool = false) -> String {
+        var encoder = ReceiptEncoder()
+        return String(decoding: indented ? encoder.encodeIndented(receipt) : encoder.encode(receipt), as: UTF8.self)
     }
 
-    /// The receipt indented, as `ReceiptJSON.render(receipt, pretty: true)` writes it.
+    /// `{"id": …, "line": N, "error": "..."}`, compact: a cart that could not be priced, in its place.
+    public static func renderError(line: Int, id: CartID? = nil, message: String) -> String {
+        var out = RawBuffer<UInt8>(capacity: 64 + message.utf8.count)
+        defer { out.deallocate() }
+        appendError(line: line, id: id, message: message, to: &out)
+        return String(decoding: out.elements, as: UTF8.self)
+    }
+
+    public static func appendError(line: Int, id: CartID?, message: String, to out: inout RawBuffer<UInt8>) {
+        out.append(UInt8(ascii: "{"))
+        if let id {
+            out.append(#""id":"#)
+            appendID(id, to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        out.append(#""line":"#)
+        appendInteger(Int64(line), to: &out)
+        out.append(#","error":"#)
+        appendString(message, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The receipt indented by two spaces.
     public mutating func encodeIndented(_ receipt: Receipt) -> [UInt8] {
-        var compact: [UInt8] = []
-        encode(receipt, into: &compact)
+        let compact = encode(receipt)
         var out: [UInt8] = []
         compact.withUnsafeBufferPointer { JSONIndenter.indent($0, into: &out) }
         return out
+    }
+
+    /// The receipt, compact.
+    public mutating func encode(_ receipt: Receipt) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(receipt, into: &bytes)
+        return bytes
     }
 
     public mutating func encode(_ receipt: Receipt, into out: inout [UInt8]) {
@@ -50,15 +81,21 @@ public struct ReceiptEncoder {
         out.append(contentsOf: buffer.elements)
     }
 
-    mutating func encode(_ receipt: Receipt, into out: inout RawBuffer<UInt8>) {
+    public mutating func encode(_ receipt: Receipt, into out: inout RawBuffer<UInt8>) {
         let digits = receipt.currency.minorDigits
-        out.append(#"{"currency":""#)
+        if let id = receipt.id {
+            out.append(#"{"id":"#)
+            Self.appendID(id, to: &out)
+            out.append(#","currency":""#)
+        } else {
+            out.append(#"{"currency":""#)
+        }
         out.append(utf8: receipt.currency.code)
         out.append(#"","at":""#)
         if instant?.0 != receipt.at { instant = (receipt.at, Array(receipt.at.description.utf8)) }
         instant!.1.withUnsafeBufferPointer { out.append(contentsOf: $0) }
         out.append(#"","lines":["#)
-        // The lines are read in place: copying one would retain its five strings.
+        // The lines are read in place: copying one would retain its strings.
         receipt.lines.withUnsafeBufferPointer { lines in
             for index in lines.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -68,24 +105,26 @@ public struct ReceiptEncoder {
                 appendAmount(lines[index].unitPrice, digits, to: &out)
                 out.append(#","subtotal":"#)
                 appendAmount(lines[index].subtotal, digits, to: &out)
-                let itemDiscount = lines[index].promotion?.discount ?? 0
+                let itemDiscount = lines[index].promotions.discount
                 let cartDiscount = lines[index].cartDiscount
                 out.append(#","discount":"#)
                 appendAmount(itemDiscount + cartDiscount, digits, to: &out)
                 out.append(#","total":"#)
                 appendAmount(lines[index].subtotal - itemDiscount - cartDiscount, digits, to: &out)
                 out.append(#","promotion":"#)
-                if lines[index].promotion == nil {
-                    out.append("null")
-                } else {
-                    appendPromotion(lines[index].promotion, digits, to: &out)
-                }
+                appendPromotion(lines[index].promotions.largest, digits, to: &out)
                 out.append(#","cart_discount":"#)
                 appendAmount(cartDiscount, digits, to: &out)
-                out.append(UInt8(ascii: "}"))
+                out.append(#","promotions":["#)
+                var first = true
+                for promotion in lines[index].promotions {
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    first = false
+                    appendPromotion(promotion, digits, units: promotion.units, to: &out)
+                }
+                out.append("]}")
             }
         }
-        var first = true
         out.append(#"],"cart_promotion":"#)
         appendPromotion(receipt.cartPromotion, digits, to: &out)
         out.append(#","subtotal":"#)
@@ -99,7 +138,7 @@ public struct ReceiptEncoder {
         out.append(#","total":"#)
         appendAmount(receipt.total, digits, to: &out)
         out.append(#","warnings":["#)
-        first = true
+        var first = true
         for warning in receipt.warnings {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
@@ -108,8 +147,17 @@ public struct ReceiptEncoder {
         out.append("]}")
     }
 
+    /// A string id as an escaped JSON string; an integer id as its literal's digits.
+    static func appendID(_ id: CartID, to out: inout RawBuffer<UInt8>) {
+        switch id {
+        case .string(let text): appendString(text, to: &out)
+        case .integer(let digits): out.append(utf8: digits)
+        }
+    }
+
     private mutating func appendProductPrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout RawBuffer<UInt8>) {
         let product = lines[index].product
+        if product >= products.count { products.append(contentsOf: repeatElement(-1, count: product + 1 - products.count)) }
         var span = products[product]
         if span < 0 {
             let start = storage.fragments.count
@@ -124,7 +172,8 @@ public struct ReceiptEncoder {
         out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
     }
 
-    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, to out: inout RawBuffer<UInt8>) {
+    /// `{"id":…,"name":…,"type":…,"discount":…}`, with `"units"` for an entry of a line's `promotions`; `null` for none.
+    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, units: Int64? = nil, to out: inout RawBuffer<UInt8>) {
         guard let applied else { return out.append("null") }
         if let index = applied.ruleIndex, let span = promotions[index] {
             out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
@@ -134,14 +183,18 @@ public struct ReceiptEncoder {
             appendString(applied.id, to: &storage.fragments)
             storage.fragments.append(#","name":"#)
             appendString(applied.name, to: &storage.fragments)
-            storage.fragments.append(#","type":"#)
-            appendString(applied.type, to: &storage.fragments)
-            storage.fragments.append(#","discount":"#)
+            storage.fragments.append(#","type":""#)
+            storage.fragments.append(utf8: applied.type.rawValue)
+            storage.fragments.append(#"","discount":"#)
             let length = storage.fragments.count - start
             if let index = applied.ruleIndex { promotions[index] = Int64(start) << 32 | Int64(length) }
             out.append(contentsOf: storage.fragments.elements(start, count: length))
         }
         appendAmount(applied.discount, digits, to: &out)
+        if let units {
+            out.append(#","units":"#)
+            appendInteger(units, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }
@@ -193,7 +246,8 @@ func appendInteger(_ value: Int64, to out: inout RawBuffer<UInt8>) {
     out.append(utf8: String(value))
 }
 
-/// A JSON string literal, escaped exactly as ``JSONWriter`` escapes.
+/// A JSON string literal, escaped as ``JSONWriter`` escapes: quotes, backslashes, control
+/// characters, DEL and U+2028/U+2029.
 func appendString(_ value: String, to out: inout RawBuffer<UInt8>) {
     out.append(UInt8(ascii: "\""))
     var plain = true

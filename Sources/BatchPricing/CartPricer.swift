@@ -1,3 +1,4 @@
+import InputFiles
 import Pricing
 
 /// Prices cart documents: reads one, resolves its items against the catalog and prices it with
@@ -38,7 +39,9 @@ public struct CartPricer {
         do {
             return try engine.price(cart, coupons: coupons, at: instant, now: now)
         } catch {
-            throw InputError(file: name, error.description)
+            var failure = InputError(file: name, error.description)
+            failure.cartID = cart.id
+            throw failure
         }
     }
 }

@@ -1,39 +1,43 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A failed write: the output was cut short (closed pipe, full disk).
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var reason: String
     public var description: String { "cannot write the output: \(reason)" }
 }
 
+/// Where bytes go: an output stream, or a counter in benchmarks.
+public protocol ByteSink: AnyObject {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Counts bytes and throws them away.
+public final class DiscardingSink: ByteSink {
+    public private(set) var count = 0
+
+    public init() {}
+
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+}
+
 /// Buffered writing to a file descriptor that reports every failure instead of dying of SIGPIPE or
 /// losing output silently. Callers `flush()` at the end and treat an error as a failed run.
-public final class OutputStream {
-    private let fd: Int32
+public final class OutputStream: ByteSink {
+    private let fd: FileDescriptor
     private var buffer: [UInt8] = []
     private let capacity: Int
     public private(set) var failure: OutputError?
 
     /// Standard output and error. Like any `OutputStream`, each is used from one thread at a time.
-    nonisolated(unsafe) public static let standardOutput = OutputStream(fd: STDOUT_FILENO)
-    nonisolated(unsafe) public static let standardError = OutputStream(fd: STDERR_FILENO, capacity: 0)
+    nonisolated(unsafe) public static let standardOutput = OutputStream(fd: .standardOutput)
+    nonisolated(unsafe) public static let standardError = OutputStream(fd: .standardError, capacity: 0)
 
-    public init(fd: Int32, capacity: Int = 1 << 16) {
+    public init(fd: FileDescriptor, capacity: Int = 1 << 16) {
         self.fd = fd
         self.capacity = capacity
         buffer.reserveCapacity(capacity)
     }
 
-    /// Stops the process from dying of SIGPIPE: a closed pipe becomes an `EPIPE` error instead.
-    public static func ignoreBrokenPipeSignal() {
-        signal(SIGPIPE, SIG_IGN)
-    }
+    /// Whether the stream goes to a terminal.
+    public var isTerminal: Bool { fd.isTerminal }
 
     public func write(_ text: String) {
         var text = text
@@ -63,15 +67,11 @@ public final class OutputStream {
 
     /// Writes all of `bytes`, or records why not.
     private func writeOut(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count, failure == nil {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = OutputError(reason: String(cString: strerror(errno)))
-                return
-            }
-            offset += written
+        guard failure == nil, !bytes.isEmpty else { return }
+        do {
+            try fd.writeAll(bytes)
+        } catch {
+            failure = OutputError(reason: error.description)
         }
     }
 }

@@ -1,0 +1,150 @@
+import InputFiles
+import Platform
+import PlistReader
+import Pricing
+import Receipts
+
+/// Why a `price` run stopped before pricing anything, or could not finish its output.
+public enum PriceRunError: Error {
+    /// The catalog or the promotions cannot be used.
+    case rules(PricingRulesError)
+    /// The only cart of the run cannot be read or priced.
+    case cart(InputError)
+    case output(OutputError)
+}
+
+/// One run of `checkout price`: one cart gives one receipt (read while the rules load); several
+/// carts or batches give one result per cart in input order, a cart that cannot be priced giving an
+/// error entry in its place without stopping the others.
+public struct PriceRun {
+    public var carts: [String]
+    /// Every input is a batch (one cart per line); otherwise only `*.ndjson`/`*.jsonl` files are.
+    public var batch = false
+    public var format: ReceiptFormat = .text
+    /// Coupons presented besides each cart's own.
+    public var coupons: [String] = []
+    /// The instant to price at; when nil, each cart's own `at`, else `now`.
+    public var instant: Instant?
+    public var now: Instant
+    public var limits: PlistLimits = .default
+
+    public init(carts: [String], now: Instant) {
+        self.carts = carts
+        self.now = now
+    }
+
+    /// A single cart, printed as one document; otherwise one line per cart.
+    public var isSingleCart: Bool { carts.count == 1 && !batch && !BatchLines.isBatchName(carts[0]) }
+
+    /// Prices every cart and writes the results to `out`; returns how many carts failed.
+    /// `progress` makes a progress report for a batch of that many bytes (nil: unknown), if wanted.
+    public func run(
+        catalog: RulesSource, promotions: RulesSource, to out: OutputStream,
+        progress: (Int?) -> ProgressReporter? = { _ in nil }
+    ) throws(PriceRunError) -> Int {
+        if isSingleCart {
+            try priceOne(carts[0], catalog: catalog, promotions: promotions, to: out)
+            return 0
+        }
+        let rules: PricingRules
+        do {
+            rules = try PricingRules.load(catalog: catalog, promotions: promotions, limits: limits)
+        } catch {
+            throw .rules(error)
+        }
+        let failures = priceMany(rules: rules, to: out, progress: progress)
+        do {
+            try out.flush()
+        } catch {
+            throw .output(error)
+        }
+        return failures
+    }
+
+    /// One cart: one receipt. The cart is read while the promotions load.
+    func priceOne(_ path: String, catalog: RulesSource, promotions: RulesSource, to out: OutputStream) throws(PriceRunError) {
+        let maxFileSize = limits.maxFileSize
+        let name = FileBytes.displayName(path)
+        let loaded: (PricingRules, Result<Cart, InputError>)
+        do {
+            loaded = try PricingRules.load(catalog: catalog, promotions: promotions, limits: limits) { catalog in
+                Result { () throws(InputError) -> Cart in
+                    var reader = CartReader(catalog: catalog)
+                    return try FileBytes.withContents(path, limit: maxFileSize) { bytes in
+                        Result { () throws(InputError) in try reader.read(bytes, name: name) }
+                    }.get()
+                }
+            }
+        } catch {
+            throw .rules(error)
+        }
+        let (rules, read) = loaded
+        let pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
+        let receipt: Receipt
+        do {
+            receipt = try pricer.price(read.get(), name: name)
+        } catch {
+            throw .cart(error)
+        }
+        switch format {
+        case .json:
+            var encoder = ReceiptEncoder()
+            var bytes = encoder.encodeIndented(receipt)
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.withUnsafeBufferPointer { out.write($0) }
+        case .text:
+            out.write(ReceiptText.render(receipt))
+        }
+        do {
+            try out.flush()
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Several carts or batches: one result per cart, in input order; failures do not stop the
+    /// rest. Batches stream through the parallel batch pricer.
+    func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Int {
+        var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
+        var batchPricer = BatchPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format)
+        batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
+        var failures = 0
+        var encoder = ReceiptEncoder()
+        func emitFailure(_ error: InputError, position: Int) {
+            failures += 1
+            switch format {
+            case .json: out.write(ReceiptEncoder.renderError(line: position, id: error.cartID, message: error.description) + "\n")
+            case .text: out.write("\(error.file)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail)\n")
+            }
+        }
+        for (index, path) in carts.enumerated() {
+            if batch || BatchLines.isBatchName(path) {
+                do {
+                    let (fd, size) = try FileBytes.open(path)
+                    defer { if path != "-" { fd.close() } }
+                    let reporter = progress(size)
+                    defer { reporter?.finish() }
+                    failures += try batchPricer.run(fd: fd, name: FileBytes.displayName(path), to: out, progress: reporter)
+                } catch {
+                    emitFailure(error, position: index + 1)
+                }
+                continue
+            }
+            let result: Result<Receipt, InputError>
+            do {
+                result = pricer.price(try FileBytes.read(path, limit: limits.maxFileSize), name: FileBytes.displayName(path))
+            } catch {
+                result = .failure(error)
+            }
+            switch (result, format) {
+            case (.success(let receipt), .json):
+                var bytes = encoder.encode(receipt)
+                bytes.append(UInt8(ascii: "\n"))
+                bytes.withUnsafeBufferPointer { out.write($0) }
+            case (.success(let receipt), .text): out.write(ReceiptText.renderLine(receipt, label: FileBytes.displayName(path)))
+            case (.failure(let error), _): emitFailure(error, position: index + 1)
+            }
+        }
+        return failures
+    }
+}

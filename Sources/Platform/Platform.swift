@@ -1,0 +1,201 @@
+// The one file that talks to the C library: file descriptors (EINTR retried, errno typed), memory
+// mapping, clocks, the processor count, terminals and signals. Every other module calls these.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+#error("Checkout runs on Linux (glibc or musl).")
+#endif
+
+/// A failed system call: its errno and the C library's words for it.
+public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let code: Int32
+
+    public init(code: Int32) {
+        self.code = code
+    }
+
+    /// The error of the last failed call on this thread.
+    static var last: SystemError { SystemError(code: errno) }
+
+    public var description: String { String(cString: strerror(code)) }
+}
+
+/// An open file descriptor. Reads and writes retry when interrupted by a signal.
+public struct FileDescriptor: Sendable, Hashable {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    public static let standardInput = FileDescriptor(rawValue: STDIN_FILENO)
+    public static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
+    public static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
+
+    /// Opens `path` read-only (close-on-exec).
+    public static func open(forReading path: String) throws(SystemError) -> FileDescriptor {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .last }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Creates or truncates `path` for writing (mode 0644).
+    public static func create(_ path: String) throws(SystemError) -> FileDescriptor {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .last }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    public func close() {
+        _ = Glibc.close(rawValue)
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the input.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        while true {
+            let count = Glibc.read(rawValue, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw .last }
+        }
+    }
+
+    /// Writes all of `bytes`.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .last
+            }
+            offset += written
+        }
+    }
+
+    /// What the descriptor refers to, when the system says.
+    public func kind() -> FileKind? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { return nil }
+        return FileKind(info)
+    }
+
+    /// Whether it is a terminal.
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+}
+
+/// Files by path.
+public enum FileSystem {
+    /// Creates the directory `path` (mode 0755); an existing directory is fine.
+    public static func makeDirectory(_ path: String) throws(SystemError) {
+        if mkdir(path, 0o755) != 0, errno != EEXIST { throw .last }
+    }
+
+    /// Writes `bytes` to `path`, replacing what it held.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        let fd = try FileDescriptor.create(path)
+        defer { fd.close() }
+        var failure: SystemError?
+        bytes.withUnsafeBytes { raw in
+            do { try fd.writeAll(raw) } catch let error as SystemError { failure = error } catch {}
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// An exclusive advisory lock on a file (`flock`), created when missing.
+public struct FileLock {
+    private let fd: FileDescriptor
+
+    /// Waits until the lock on `path` is held.
+    public init(path: String) throws(SystemError) {
+        let raw = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard raw >= 0 else { throw .last }
+        fd = FileDescriptor(rawValue: raw)
+        while flock(raw, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let error = SystemError.last
+                fd.close()
+                throw error
+            }
+        }
+    }
+
+    public func unlock() {
+        flock(fd.rawValue, LOCK_UN)
+        fd.close()
+    }
+}
+
+/// The first `byte` in `start..<end`, found by the C library's vectorized search.
+@inline(__always)
+public func findByte(_ byte: UInt8, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+    guard start < end, let found = memchr(start, Int32(byte), end - start) else { return nil }
+    return UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+}
+
+/// What a path or descriptor refers to.
+public enum FileKind: Sendable, Equatable {
+    case regular(size: Int)
+    case directory
+    /// A pipe, a terminal, a device…
+    case other
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .regular(size: Int(info.st_size))
+        case S_IFDIR: self = .directory
+        default: self = .other
+        }
+    }
+
+    /// What `path` refers to, following links; nil when it does not exist.
+    public static func of(path: String) -> FileKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileKind(info)
+    }
+}
+
+/// A file mapped read-only into memory, unmapped by `unmap()`.
+public struct MappedFile {
+    public let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Maps the first `size` bytes of `fd` (populated up front), or nil when the system refuses.
+    public init?(_ fd: FileDescriptor, size: Int) {
+        guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd.rawValue, 0), mapping != MAP_FAILED else {
+            return nil
+        }
+        bytes = UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)
+    }
+
+    public func unmap() {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+}
+
+/// The machine.
+public enum Machine {
+    /// Processors online, read once.
+    public static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// The wall clock: seconds and nanoseconds since 1970-01-01T00:00:00Z.
+    public static func wallClock() -> (seconds: Int64, nanoseconds: Int32) {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return (Int64(spec.tv_sec), Int32(spec.tv_nsec))
+    }
+
+    /// A monotonic clock, in nanoseconds, for measuring durations.
+    public static func monotonicNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    /// Stops the process from dying of SIGPIPE: a write to a closed pipe fails with EPIPE instead.
+    public static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}

@@ -1,0 +1,190 @@
+/// The choice between item promotions when some work across lines (SPEC §10.4): repeatedly, the
+/// application with the largest discount on the free units is applied, until none is left.
+///
+/// How it stays fast. Recomputing every application at every step would cost (steps × promotions ×
+/// lines). Instead:
+/// - a line's best line-promotion application depends only on its own free units, so it is kept per
+///   line and recomputed only when a group application takes some of that line's units (a line
+///   promotion takes all of them, ending the line);
+/// - a group promotion's application depends only on the free units of the lines it touches, so an
+///   inverted index (line → the group promotions touching it) says which ones a step invalidates;
+///   only those are recomputed, each in time linear in its own lines (their orders by price are
+///   sorted once per cart);
+/// - every live application sits in one max-heap ordered by the tie rule; entries made stale by a
+///   step are not removed but carry a version, and are dropped when they come out of the heap.
+/// A step thus costs O(log h) plus the recomputation of what touches the lines it changed, instead of
+/// a pass over every promotion and line.
+struct UnitChoice {
+    /// One candidate group promotion in this cart.
+    struct Group {
+        var rule: Int
+        var lines: GroupApplication.Lines
+        var version: UInt32 = 0
+        var applied = false
+    }
+
+    /// An application waiting in the heap: a line's best line promotion (`line ≥ 0`), or a group
+    /// promotion's (`group ≥ 0`), valid while its version is current.
+    struct Entry {
+        var discount: Int64
+        var priority: Int64
+        var rule: Int32
+        var line: Int32
+        var group: Int32
+        var version: UInt32
+
+        /// SPEC §10.4: the largest discount; ties: the higher priority, the promotion defined first,
+        /// the earlier line.
+        static func ranksAbove(_ a: Entry, _ b: Entry) -> Bool {
+            if a.discount != b.discount { return a.discount > b.discount }
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.rule != b.rule { return a.rule < b.rule }
+            return a.line < b.line
+        }
+    }
+
+    /// What was applied, in order: the promotion, and per line the units it used and the discount
+    /// attributed there.
+    struct Applied {
+        var rule: Int
+        var discount: Int64
+        var shares: [(line: Int, units: Int64, discount: Int64)]
+    }
+
+    let compiled: [CompiledRule]
+    let prices: [Int64]
+    var free: [Int64]
+    var groups: [Group]
+    /// Per line: the groups touching it.
+    var groupsOfLine: [[Int32]]
+    var lineVersion: [UInt32]
+    var heap = PriorityQueue<Entry>(ranksAbove: Entry.ranksAbove)
+
+    /// `groupRules`: the candidate group promotions (rule indices, ascending); `lineOf`: a product's
+    /// line in the cart, or nil.
+    init(rules: RuleSet, lines: [Cart.Line], prices: [Int64], groupRules: [Int], lineOf: (ProductID) -> Int?) {
+        compiled = rules.compiled
+        self.prices = prices
+        free = lines.map(\.quantity)
+        lineVersion = [UInt32](repeating: 0, count: lines.count)
+        groupsOfLine = [[Int32]](repeating: [], count: lines.count)
+        groups = []
+        groups.reserveCapacity(groupRules.count)
+        func descending(_ a: Int, _ b: Int) -> Bool { prices[a] != prices[b] ? prices[a] > prices[b] : a < b }
+        func ascending(_ a: Int, _ b: Int) -> Bool { prices[a] != prices[b] ? prices[a] < prices[b] : a < b }
+        for rule in groupRules {
+            let products = rules.groups[Int(rules.compiled[rule].group)]
+            let codeLines = products.codes.compactMap(lineOf)
+            let rewardLines = products.rewards.map { $0.compactMap(lineOf) } ?? codeLines
+            let index = Int32(groups.count)
+            for line in Set(codeLines + rewardLines) { groupsOfLine[line].append(index) }
+            groups.append(Group(rule: rule, lines: GroupApplication.Lines(
+                byPriceDescending: codeLines.sorted(by: descending), rewardsAscending: rewardLines.sorted(by: ascending),
+                hasTargets: products.rewards != nil)))
+        }
+    }
+
+    /// The application of group `index` on the free units now.
+    func application(ofGroup index: Int, record: Bool) -> GroupApplication? {
+        let group = groups[index]
+        let rule = compiled[group.rule]
+        switch rule.kind {
+        case .bundlePrice, .bundlePercent, .bundleAmount:
+            return GroupApplication.bundle(rule, lines: group.lines, free: free, prices: prices, record: record)
+        case .bxgyPercent, .bxgyPrice:
+            return GroupApplication.bxgy(rule, lines: group.lines, free: free, prices: prices, record: record)
+        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
+            return nil
+        }
+    }
+
+    mutating func pushGroup(_ index: Int) {
+        groups[index].version &+= 1
+        guard !groups[index].applied, let application = application(ofGroup: index, record: false) else { return }
+        let rule = compiled[groups[index].rule]
+        heap.insert(Entry(discount: application.discount, priority: rule.priority, rule: Int32(groups[index].rule), line: -1,
+                          group: Int32(index), version: groups[index].version))
+    }
+
+    /// Pushes line `line`'s best line-promotion application on its free units, from `best`.
+    mutating func pushLine(_ line: Int, best: Choice?) {
+        lineVersion[line] &+= 1
+        guard let best, free[line] > 0 else { return }
+        heap.insert(Entry(discount: best.discount, priority: best.priority, rule: Int32(best.rule), line: Int32(line),
+                          group: -1, version: lineVersion[line]))
+    }
+
+    /// Runs the choice to the end. `bestLine(line, free)` is the best line promotion of a line with
+    /// that many free units (the per-line chooser of SPEC §5.3).
+    mutating func run(bestLine: (Int, Int64) -> Choice?) -> [Applied] {
+        for line in free.indices { pushLine(line, best: bestLine(line, free[line])) }
+        for index in groups.indices { pushGroup(index) }
+        var applied: [Applied] = []
+        while let entry = heap.popFirst() {
+            if entry.group >= 0 {
+                let index = Int(entry.group)
+                guard !groups[index].applied, groups[index].version == entry.version,
+                      let application = application(ofGroup: index, record: true) else { continue }
+                groups[index].applied = true
+                applied.append(Applied(rule: groups[index].rule, discount: application.discount,
+                                       shares: shares(of: application, kind: compiled[groups[index].rule].kind)))
+                var touched: Set<Int32> = []
+                for part in application.parts {
+                    free[part.line] -= part.units
+                    pushLine(part.line, best: bestLine(part.line, free[part.line]))
+                    touched.formUnion(groupsOfLine[part.line])
+                }
+                for group in touched.sorted() { pushGroup(Int(group)) }
+            } else {
+                let line = Int(entry.line)
+                guard lineVersion[line] == entry.version else { continue }
+                applied.append(Applied(rule: Int(entry.rule), discount: entry.discount, shares: [(line, free[line], entry.discount)]))
+                free[line] = 0
+                lineVersion[line] &+= 1
+                for group in groupsOfLine[line] { pushGroup(Int(group)) }
+            }
+        }
+        return applied
+    }
+
+    /// SPEC §10.5: a bxgy's discount stays on the lines of its rewarded units; a bundle's is shared
+    /// in proportion to the list value of each line's grouped units, the leftover minor units going
+    /// to the largest remainders (ties: the earlier line).
+    func shares(of application: GroupApplication, kind: CompiledRule.Kind) -> [(line: Int, units: Int64, discount: Int64)] {
+        let parts = application.parts.sorted { $0.line < $1.line }
+        switch kind {
+        case .bxgyPercent, .bxgyPrice:
+            return parts.map { ($0.line, $0.units, $0.amount) }
+        case .bundlePrice, .bundlePercent, .bundleAmount:
+            let shares = largestRemainderShares(application.discount, weights: parts.map(\.amount))
+            return parts.indices.map { (parts[$0].line, parts[$0].units, shares[$0]) }
+        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
+            return []
+        }
+    }
+}
+
+/// Splits `d` in proportion to `weights` (each ≥ 0): ⌊d × w / W⌋ each, then the leftover minor units
+/// one each to the largest remainders d × w mod W, ties to the earlier position. All zero when W is 0.
+func largestRemainderShares(_ d: Int64, weights: [Int64]) -> [Int64] {
+    var total: Int128 = 0
+    for weight in weights { total += Int128(weight) }
+    var shares = [Int64](repeating: 0, count: weights.count)
+    guard d > 0, total > 0 else { return shares }
+    var remainders: [(index: Int, remainder: Int128)] = []
+    var allocated: Int64 = 0
+    for index in weights.indices where weights[index] > 0 {
+        let product = Int128(d) * Int128(weights[index])
+        shares[index] = Int64(product / total)
+        allocated += shares[index]
+        remainders.append((index, product % total))
+    }
+    var leftover = d - allocated
+    guard leftover > 0 else { return shares }
+    remainders.sort { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index }
+    for entry in remainders where leftover > 0 {
+        shares[entry.index] += 1
+        leftover -= 1
+    }
+    return shares
+}

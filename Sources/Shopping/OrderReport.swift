@@ -1,0 +1,67 @@
+import Pricing
+import StrictJSON
+
+/// What paying and listing orders print, as text for people or JSON for scripts.
+public enum OrderReport {
+    /// The outcome of a payment.
+    public static func payment(_ result: CheckoutService.PaymentResult, json: Bool) -> String {
+        switch result {
+        case .approved(let order):
+            guard json else {
+                return "Payment approved: order #\(order.number), \(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card) (reference \(order.reference)).\n"
+            }
+            let out = JSONWriter(pretty: true)
+            out.object {
+                out.member("status") { out.string("approved") }
+                out.member("order") { out.raw(String(order.number)) }
+                out.member("total") { out.string(Amount.format(order.total, minorDigits: order.currency.minorDigits)) }
+                out.member("currency") { out.string(order.currency.code) }
+                out.member("card") { out.string(order.card) }
+                out.member("reference") { out.string(order.reference) }
+            }
+            return out.text + "\n"
+        case .declined(let reason):
+            guard json else { return "Payment declined: \(reason). The cart is kept.\n" }
+            let out = JSONWriter(pretty: true)
+            out.object {
+                out.member("status") { out.string("declined") }
+                out.member("reason") { out.string(reason) }
+            }
+            return out.text + "\n"
+        case .emptyCart:
+            guard json else { return "" }
+            let out = JSONWriter(pretty: true)
+            out.object {
+                out.member("status") { out.string("empty-cart") }
+            }
+            return out.text + "\n"
+        }
+    }
+
+    /// Completed orders, oldest first.
+    public static func orders(_ orders: [OrderRecord], json: Bool) -> String {
+        guard json else {
+            if orders.isEmpty { return "No orders yet.\n" }
+            return orders.map { order in
+                "#\(order.number)  \(order.at)  \(MoneyStyle(currency: order.currency).format(order.total))  \(order.card)  \(order.reference)\n"
+            }.joined()
+        }
+        let out = JSONWriter(pretty: true)
+        out.object {
+            out.member("orders") {
+                out.array(orders) { order in
+                    out.object {
+                        out.member("order") { out.raw(String(order.number)) }
+                        out.member("at") { out.string(order.at.description) }
+                        out.member("total") { out.string(Amount.format(order.total, minorDigits: order.currency.minorDigits)) }
+                        out.member("currency") { out.string(order.currency.code) }
+                        out.member("card") { out.string(order.card) }
+                        out.member("reference") { out.string(order.reference) }
+                        out.member("receipt") { out.raw(order.receiptJSON) }
+                    }
+                }
+            }
+        }
+        return out.text + "\n"
+    }
+}
