@@ -25,6 +25,7 @@ let package = Package(
         // System calls (file descriptors, mmap, clocks, processor count, terminals): the only code
         // that imports the C library.
         .target(name: "Platform"),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // libxml2, seen only by PlistReader.
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
@@ -52,7 +53,7 @@ let package = Package(
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "Workloads"]),
         // Pricing runs: one cart, several, batches in parallel blocks.
         .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Pricing", "Platform", "Buffers", "PlistReader"]),
-        .testTarget(name: "BatchPricingTests", dependencies: ["BatchPricing", "Workloads"]),
+        .testTarget(name: "BatchPricingTests", dependencies: ["BatchPricing", "Workloads", "InputFiles", "Receipts", "Promotions"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(name: "Workloads", dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
         // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
@@ -82,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "StrictJSON", "Workloads",
+                "InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "StrictJSON", "Workloads", "Platform",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]

@@ -7,7 +7,7 @@ public protocol WallClock: Sendable {
 public struct FixedClock: WallClock {
     public var instant: Instant
 
-    public init(_ instant: Instant) {
+    public init(instant: Instant) {
         self.instant = instant
     }
 

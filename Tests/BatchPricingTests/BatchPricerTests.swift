@@ -1,5 +1,8 @@
-import CheckoutFiles
+import BatchPricing
+import InputFiles
+import Platform
 import Pricing
+import Receipts
 import Promotions
 import Testing
 import Workloads
@@ -30,10 +33,10 @@ struct BatchPricerTests {
         var expectedFailures = 0
         for (number, line) in lines.enumerated() where !line.trimmingSpaces.isEmpty {
             switch sequential.price(Array(line.utf8), name: "day.ndjson") {
-            case .success(let receipt): expected.append(ReceiptJSON.render(receipt))
+            case .success(let receipt): expected.append(ReceiptEncoder.render(receipt))
             case .failure(let error):
                 expectedFailures += 1
-                expected.append(ReceiptJSON.renderError(line: number + 1, message: error.detail))
+                expected.append(ReceiptEncoder.renderError(line: number + 1, message: error.detail))
             }
         }
         let output = String(decoding: sink.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -70,3 +73,6 @@ final class CollectingSink: ByteSink {
 extension String {
     var trimmingSpaces: String { String(filter { $0 != " " && $0 != "\t" && $0 != "\r" }) }
 }
+
+/// The shipped store's catalog.
+let shippedCatalog = try! CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: "Products.json")

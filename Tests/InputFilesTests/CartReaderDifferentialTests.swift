@@ -1,4 +1,4 @@
-@testable import CheckoutFiles
+@testable import InputFiles
 import Pricing
 import Testing
 import Workloads

@@ -1,4 +1,4 @@
-import CheckoutFiles
+import InputFiles
 import Pricing
 import Testing
 

@@ -2,11 +2,6 @@ import Pricing
 @testable import Presenters
 import Shopping
 
-struct FixedClock: Clock {
-    var instant: Instant
-    func now() -> Instant { instant }
-}
-
 /// The cart in memory.
 final class MemoryCart: CartStore {
     var items: [CartEntry] = []

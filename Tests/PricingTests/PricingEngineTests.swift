@@ -102,7 +102,7 @@ struct ItemPromotionTests {
         // On 3 T-shirts: bulk saves 3.00, 10 % saves 6.00, 20 % saves 12.00.
         let receipt = try price(cart(["TSHIRT": 3]), [tshirt3Plus, percent("ten", 1000, codes: ["TSHIRT"], priority: 9),
                                                        percent("twenty", 2000, codes: ["TSHIRT"])])
-        #expect(receipt.lines[0].promotion == AppliedPromotion(id: "twenty", name: "twenty", type: "percent", discount: 1200))
+        #expect(receipt.lines[0].promotion == AppliedPromotion(id: "twenty", name: "twenty", type: .percent, discount: 1200, units: 3))
         #expect(receipt.total == 4800)
     }
 
@@ -211,7 +211,7 @@ struct CartPromotionTests {
         #expect(try price(cart(["MUG": 3]), [cartPercent("p", 1500)]).cartDiscount == 338)
         #expect(try price(cart(["MUG": 1]), [cartAmount("big", 10_000)]).total == 0)
         let receipt = try price(cart(["MUG": 3]), [cartAmount("three", 300), cartPercent("p", 1500), cartAmount("two", 200)])
-        #expect(receipt.cartPromotion == AppliedPromotion(id: "p", name: "p", type: "cart", discount: 338))
+        #expect(receipt.cartPromotion == AppliedPromotion(id: "p", name: "p", type: .cart, discount: 338))
         #expect(receipt.total == 2250 - 338)
         // Equal: priority, then file order.
         let tie = try price(cart(["MUG": 2]), [cartAmount("a", 150), cartPercent("b", 1000, priority: 1), cartAmount("c", 150)])

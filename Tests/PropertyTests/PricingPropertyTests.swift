@@ -1,4 +1,7 @@
-import CheckoutFiles
+import BatchPricing
+import InputFiles
+import Platform
+import Receipts
 import Pricing
 import PropertyBased
 import StrictJSON
@@ -43,7 +46,7 @@ struct PricingPropertyTests {
     func amountsAddUp() async {
         await propertyCheck(count: 3_000, input: ShopGen.shop) { shop in
             let receipt = try shop.price(shop.cartJSON())
-            let n = try ReceiptNumbers(ReceiptJSON.render(receipt))
+            let n = try ReceiptNumbers(ReceiptEncoder.render(receipt))
             #expect(n.total == n.subtotal - n.discount)
             #expect(n.discount == n.itemDiscount + n.cartDiscount)
             #expect(n.total >= 0 && n.total <= n.subtotal)
@@ -106,7 +109,7 @@ struct PricingPropertyTests {
                 .run(Array((carts.joined(separator: "\n") + "\n").utf8), name: "b.ndjson", to: sink)
             #expect(failures == 0)
             let lines = String(decoding: sink.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-            let expected = try carts.map { ReceiptJSON.render(try shop.price($0)) }
+            let expected = try carts.map { ReceiptEncoder.render(try shop.price($0)) }
             #expect(lines == expected)
         }
     }

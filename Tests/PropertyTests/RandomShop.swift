@@ -1,4 +1,7 @@
-import CheckoutFiles
+import BatchPricing
+import InputFiles
+import Platform
+import Receipts
 import Pricing
 import PropertyBased
 

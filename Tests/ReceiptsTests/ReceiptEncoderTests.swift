@@ -1,12 +1,14 @@
-import CheckoutFiles
+import BatchPricing
+import InputFiles
 import Pricing
+import Receipts
 import Promotions
 import Testing
 import Workloads
 
 @Suite("The fast receipt encoder")
 struct ReceiptEncoderTests {
-    @Test("writes exactly what ReceiptJSON writes, on a generated batch with promotions of every kind")
+    @Test("writes exactly what the reference writer writes, on a generated batch with promotions of every kind")
     func sameBytes() throws {
         let workload = Workload(.init(products: 60, promotions: 400, lines: 0, batchCarts: 3_000, seed: 9))
         let catalog = try CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
@@ -15,21 +17,21 @@ struct ReceiptEncoderTests {
         let rules = RuleSet(promotions: file.promotions, catalog: catalog)
         let at = try Instant(rfc3339: "2026-06-01T12:00:00Z")
         var pricer = CartPricer(rules: rules, instant: at, now: at)
-        var encoder = ReceiptEncoder(rules: rules)
+        var encoder = ReceiptEncoder()
         var withPromotions = 0
         let batch = workload.batchNDJSON()
         for (_, range) in BatchLines(batch) {
             let receipt = try batch.withUnsafeBufferPointer { pricer.price(UnsafeBufferPointer(rebasing: $0[range]), name: "b") }.get()
             var bytes: [UInt8] = []
             encoder.encode(receipt, into: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == ReceiptJSON.render(receipt))
-            #expect(String(decoding: encoder.encodeIndented(receipt), as: UTF8.self) == ReceiptJSON.render(receipt, pretty: true))
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferenceReceiptJSON.render(receipt))
+            #expect(String(decoding: encoder.encodeIndented(receipt), as: UTF8.self) == ReferenceReceiptJSON.render(receipt, pretty: true))
             if receipt.discount > 0 { withPromotions += 1 }
         }
         #expect(withPromotions > 500)
     }
 
-    @Test("escapes names as ReceiptJSON does, and formats every currency's amounts")
+    @Test("escapes names as the reference writer does, and formats every currency's amounts")
     func escapingAndCurrencies() throws {
         for (code, price) in [("EUR", Int64(5)), ("JPY", 0), ("KWD", 1_234_567), ("EUR", Int64.max / 4)] {
             let catalog = try Catalog(currency: Currency(code: code)!, products: [
@@ -43,13 +45,13 @@ struct ReceiptEncoderTests {
             _ = merger.add(1, quantity: 1)
             let cart = Cart(lines: merger.takeLines(), coupons: ["nope\"\n"])
             let receipt = try PricingEngine(rules: rules).price(cart, now: Instant(seconds: 86_399))
-            var encoder = ReceiptEncoder(rules: rules)
+            var encoder = ReceiptEncoder()
             var bytes: [UInt8] = []
             encoder.encode(receipt, into: &bytes)
             encoder.encode(receipt, into: &bytes)  // cached fragments reused
-            let expected = ReceiptJSON.render(receipt)
+            let expected = ReferenceReceiptJSON.render(receipt)
             #expect(String(decoding: bytes, as: UTF8.self) == expected + expected)
-            #expect(String(decoding: encoder.encodeIndented(receipt), as: UTF8.self) == ReceiptJSON.render(receipt, pretty: true))
+            #expect(String(decoding: encoder.encodeIndented(receipt), as: UTF8.self) == ReferenceReceiptJSON.render(receipt, pretty: true))
         }
     }
 }

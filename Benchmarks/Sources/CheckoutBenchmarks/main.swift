@@ -1,5 +1,5 @@
 import Benchmark
-import CheckoutFiles
+import InputFiles
 import Foundation
 import FoundationPeers
 import Pricing

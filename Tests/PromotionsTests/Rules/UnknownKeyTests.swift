@@ -21,7 +21,7 @@ import Testing
         #expect(message("Price") == "unknown key `Price` is ignored; did you mean `price`?")
         #expect(message("quantiy") == "unknown key `quantiy` is ignored; did you mean `quantity`?")
         #expect(message("piad") == "unknown key `piad` is ignored; did you mean `paid`?")
-        #expect(message("colour") == "unknown key `colour` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon")
+        #expect(message("colour") == "unknown key `colour` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets")
     }
 
     @Test("unknown root keys are warnings too")

@@ -1,0 +1,48 @@
+/// A batch file's carts: one per line (NDJSON), with physical line numbers; blank lines skipped.
+public struct BatchLines: Sequence {
+    public let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Whether a file is a batch by its name: `*.ndjson` or `*.jsonl`.
+    public static func isBatchName(_ path: String) -> Bool {
+        path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+    }
+
+    public func makeIterator() -> Array<(line: Int, range: Range<Int>)>.Iterator {
+        bytes.withUnsafeBufferPointer { all in
+            var lines = LineWalker(bytes: all)
+            var result: [(line: Int, range: Range<Int>)] = []
+            while let next = lines.next() { result.append(next) }
+            return result.makeIterator()
+        }
+    }
+
+    /// Walks the lines of bytes that outlive it.
+    public struct LineWalker {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+        var line = 0
+
+        public init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        /// The next non-blank line: its number (from 1) and its byte range, without the line break.
+        public mutating func next() -> (line: Int, range: Range<Int>)? {
+            while position < bytes.count {
+                line += 1
+                let start = position
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                position = end + 1
+                for i in start..<end where !(bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D) {
+                    return (line, start..<end)
+                }
+            }
+            return nil
+        }
+    }
+}
