@@ -400,43 +400,43 @@ private struct Decoding {
         func elements(_ value: PlistValue) -> [PlistValue] { value.kind == .array ? Array(value.children) : [value] }
         let digits = catalog.currency.minorDigits
         func format(_ amount: Int64) -> String { Amount.format(amount, minorDigits: digits) }
-        var listPrices: [Int64] = []
-        for element in elements(targets) + (rewards.map(elements) ?? []) {
-            let code = element.text
-            guard let id = catalog.productID(for: code) else {
-                report(.unknownCode(code, suggestions: catalog.products.map(\.code), at: element.location, promotion: promotionID))
-                continue
-            }
-            let listPrice = catalog[id].price
-            listPrices.append(listPrice)
-            switch rule {
-            case .bulk(_, let unitPrice)? where unitPrice >= listPrice:
-                report(.noDiscount("bulk price \(format(unitPrice)) is not below the list price of `\(code.escapedForDisplay)` (\(format(listPrice)))",
-                                   at: self[.price]!.location, promotion: promotionID))
-            case .combo?, .percent?, .amount?:
-                if listPrice == 0 {
-                    report(.noDiscount("`\(code.escapedForDisplay)` is free (list price \(format(0)))", at: element.location, promotion: promotionID))
+        /// The list prices of the catalog's products among `values`; the others are reported.
+        func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
+            values.compactMap { element in
+                guard let id = catalog.productID(for: element.text) else {
+                    report(.unknownCode(element.text, suggestions: catalog.products.map(\.code), at: element.location, promotion: promotionID))
+                    return nil
                 }
-            case .bulk?, .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
-                break
+                return (element, catalog[id].price)
             }
         }
+        let targetPrices = listPrices(elements(targets))
+        let rewardPrices = rewards.map { listPrices(elements($0)) } ?? targetPrices
         switch rule {
+        case .bulk(_, let unitPrice)?:
+            for (element, listPrice) in targetPrices where unitPrice >= listPrice {
+                report(.noDiscount("bulk price \(format(unitPrice)) is not below the list price of `\(element.text.escapedForDisplay)` (\(format(listPrice)))",
+                                   at: self[.price]!.location, promotion: promotionID))
+            }
+        case .combo?, .percent?, .amount?:
+            for (element, listPrice) in targetPrices where listPrice == 0 {
+                report(.noDiscount("`\(element.text.escapedForDisplay)` is free (list price \(format(0)))", at: element.location, promotion: promotionID))
+            }
         case .bundle(let n, .price(let price), _)?:
             // No group can cost less than its list value when the price reaches N × the dearest unit.
-            guard let highest = listPrices.max() else { break }
+            guard let highest = targetPrices.map(\.1).max() else { break }
             let most = Int128(n) * Int128(highest)
             if Int128(price) >= most {
-                report(.noDiscount("bundle price \(format(price)) is not below \(n) × the highest list price of its products (\(most <= Int128(Int64.max) ? format(Int64(most)) : "more than the largest amount"))",
+                let limit = most <= Int128(Int64.max) ? format(Int64(most)) : "more than the largest amount"
+                report(.noDiscount("bundle price \(format(price)) is not below \(n) × the highest list price of its products (\(limit))",
                                    at: self[.price]!.location, promotion: promotionID))
             }
         case .bxgy(_, _, .price(let price), _)?:
-            let rewardable = rewards == nil ? listPrices : Array(listPrices.suffix(from: listPrices.count - (rewards.map { elements($0).compactMap { catalog.productID(for: $0.text) }.count } ?? 0)))
-            if let highest = rewardable.max(), price >= highest {
+            if let highest = rewardPrices.map(\.1).max(), price >= highest {
                 report(.noDiscount("reward price \(format(price)) is not below the list price of any unit it could reward (at most \(format(highest)))",
                                    at: self[.price]!.location, promotion: promotionID))
             }
-        case .combo?, .bulk?, .percent?, .amount?, .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
+        case .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
             break
         }
     }

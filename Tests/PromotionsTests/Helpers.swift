@@ -1,5 +1,6 @@
 import Pricing
 import Promotions
+import Testing
 
 /// Wraps promotion dicts in an array-root plist. Body line k is file line k + 3.
 func arrayPlist(_ body: String) -> String {
@@ -62,3 +63,52 @@ let originalPlist = """
 </plist>
 
 """
+
+/// An expected diagnostic: at which marker, its ID and message.
+struct ExpectedDiagnostic: CustomStringConvertible {
+    var marker: String
+    var id: String
+    var message: String
+
+    init(_ marker: String, _ id: String, _ message: String) {
+        self.marker = marker
+        self.id = id
+        self.message = message
+    }
+
+    var description: String { "\(marker) \(id): \(message)" }
+}
+
+/// In the style of swift-syntax's `assertParse`: `markedPlist` holds markers (1️⃣, 2️⃣, …) where
+/// diagnostics are expected, just before the offending element's `<`. The markers are taken out,
+/// the file loaded, and every diagnostic compared with the expected one at its marker's line and
+/// column (columns count characters, from 1).
+func assertDiagnostics(
+    _ markedPlist: String, _ expected: [ExpectedDiagnostic], checks: PromotionChecks = PromotionChecks(),
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+    var plain = ""
+    var positions: [String: String] = [:]
+    var line = 1
+    var column = 1
+    var rest = Substring(markedPlist)
+    outer: while let character = rest.first {
+        for marker in markers where rest.hasPrefix(marker) {
+            positions[marker] = "\(line):\(column)"
+            rest = rest.dropFirst(marker.count)
+            continue outer
+        }
+        plain.append(character)
+        rest = rest.dropFirst()
+        if character == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+    let got = load(plain, checks: checks).diagnostics.map { "\($0.id)@\($0.location) \($0.message)" }
+    let want = expected.map { "\($0.id)@\(positions[$0.marker] ?? "no marker \($0.marker)") \($0.message)" }
+    #expect(got == want, sourceLocation: sourceLocation)
+}
