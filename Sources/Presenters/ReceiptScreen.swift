@@ -9,9 +9,14 @@ public struct ReceiptScreen: Sendable, Equatable {
         public var quantity: Int64
         public var unitPrice: String
         public var subtotal: String
-        /// `VOUCHER 2x1: -5.00 €`, when an item promotion applies.
-        public var discount: String?
+        /// Every item promotion that used units of the line, in the order applied:
+        /// `VOUCHER 2x1: -5.00 €`, or `1 part of "Buy a T-shirt, get a mug free"` for units that
+        /// earned nothing here (a buy-X-get-Y's triggers).
+        public var discounts: [String]
         public var total: String
+
+        /// The line's first discount, when it has one (most lines have at most one).
+        public var discount: String? { discounts.first }
     }
 
     public var lines: [Line]
@@ -28,7 +33,10 @@ public struct ReceiptScreen: Sendable, Equatable {
         lines = receipt.lines.map { line in
             Line(code: line.code, name: line.name, quantity: line.quantity, unitPrice: money.format(line.unitPrice),
                  subtotal: money.format(line.subtotal),
-                 discount: line.promotion.map { "\($0.name): \(money.format(-$0.discount))" },
+                 discounts: line.promotions.map { promotion in
+                     promotion.discount == 0 ? "\(promotion.units) part of \"\(promotion.name)\""
+                                             : "\(promotion.name): \(money.format(-promotion.discount))"
+                 },
                  total: money.format(line.subtotal - line.itemDiscount))
         }
         cartDiscount = receipt.cartPromotion.map { "\($0.name): \(money.format(-$0.discount))" }

@@ -31,7 +31,7 @@ final class TerminalCartView: CartView {
         out.write("\nCart\n")
         for (index, line) in cart.lines.enumerated() {
             out.write("  \(index + 1). \(line.name)  \(line.quantity) × \(line.unitPrice)  \(line.subtotal)\n")
-            if let discount = line.discount { out.write("       \(discount)\n") }
+            for discount in line.discounts { out.write("       \(discount)\n") }
         }
         if let cartDiscount = cart.cartDiscount { out.write("  \(cartDiscount)\n") }
         out.write("  Total \(cart.total)" + (cart.saved.map { " (you save \($0))" } ?? "") + "\n")
@@ -51,7 +51,7 @@ final class TerminalCheckoutView: CheckoutView {
         out.write("\nCheckout\n")
         for line in receipt.lines {
             out.write("  \(line.code)  \(line.name)  \(line.quantity) × \(line.unitPrice) = \(line.subtotal)\n")
-            if let discount = line.discount { out.write("      \(discount)\n") }
+            for discount in line.discounts { out.write("      \(discount)\n") }
         }
         out.write("  Subtotal \(receipt.subtotal)\n")
         if let cartDiscount = receipt.cartDiscount { out.write("  \(cartDiscount)\n") }

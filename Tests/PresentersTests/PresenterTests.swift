@@ -222,3 +222,39 @@ struct PaymentPresenterTests {
         #expect(view.told.last == "approved #1 74.50 € •••• 4242")
     }
 }
+
+@Suite("The cart screen with promotions across lines")
+struct CartScreenV2Tests {
+    @Test("every promotion of a line is shown, trigger units as what they were part of")
+    func everyPromotion() throws {
+        let v2 = RuleSet(promotions: [
+            Promotion(id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
+            Promotion(id: "mug", name: "Shirt gets a mug", rule: .bxgy(buy: 1), codes: ["TSHIRT"], targets: ["MUG"]),
+        ], catalog: catalog)
+        let cart = MemoryCart()
+        let service = CheckoutService(rules: v2, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(), clock: FixedClock(instant: now))
+        try cart.add("TSHIRT", quantity: 4)
+        try cart.add("MUG", quantity: 1)
+        let presenter = CartPresenter(checkout: service)
+        let view = RecordingCartView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        #expect(view.lines == [
+            "4×TSHIRT 77.00 €: 1 part of \"Shirt gets a mug\" | TSHIRT 3+: -3.00 €",
+            "1×MUG 0.00 €: Shirt gets a mug: -7.50 €",
+        ])
+        #expect(view.total == "77.00 €")
+    }
+}
+
+final class RecordingCartView: CartView {
+    var lines: [String] = []
+    var total = ""
+    func show(cart: ReceiptScreen) {
+        lines = cart.lines.map { "\($0.quantity)×\($0.code) \($0.total): " + $0.discounts.joined(separator: " | ") }
+        total = cart.total
+    }
+    func showEmpty(_ message: String) {}
+    func setCheckoutEnabled(_ enabled: Bool) {}
+    func showError(_ message: String) { lines.append("error \(message)") }
+}
