@@ -42,6 +42,10 @@ public enum FuzzHarness {
         if let receipt = try? PricingEngine(rules: rules).price(cart, at: instant, now: instant) {
             precondition(receipt.total >= 0 && receipt.total <= receipt.subtotal, "price raised or negative")
             precondition(receipt.lines.reduce(0) { $0 + $1.total } == receipt.total, "lines do not add up")
+            for line in receipt.lines {
+                precondition(line.promotions.reduce(0) { $0 + $1.units } <= line.quantity, "more units used than the line has")
+                precondition(line.promotions.allSatisfy { $0.discount >= 0 && $0.units > 0 }, "a promotion entry without units or below zero")
+            }
         }
     }
 
@@ -67,7 +71,6 @@ public enum FuzzHarness {
 /// Streams the root, materializes the rest, and looks at everything it gets.
 private final class Walker: PlistStreamHandler {
     var issues: [PlistIssue] = []
-    var count = 0
 
     func shouldStream(_ kind: PlistKind, depth: Int, key: PlistKey?) -> Bool { depth <= 1 }
     func didOpen(_ kind: PlistKind, at location: SourceLocation, depth: Int, key: PlistKey?) {}
@@ -77,7 +80,6 @@ private final class Walker: PlistStreamHandler {
     func didRead(_ value: PlistValue, depth: Int, key: PlistKey?) { visit(value) }
 
     private func visit(_ value: PlistValue) {
-        count += value.text.utf8.count
         precondition(value.location.line >= 1, "a value without a line")
         if value.kind == .dict {
             for (key, child) in value.entries {

@@ -53,8 +53,11 @@ extension PromotionType {
     }
 
     /// Known keys a promotion of this type may not hold, in declaration order.
-    var forbiddenKeys: [PromotionKey] {
-        let allowed = ownKeys.union(Self.commonKeys)
+    var forbiddenKeys: [PromotionKey] { Self.forbiddenByType[Self.allCases.firstIndex(of: self)!] }
+
+    /// Per type, in `allCases` order: worked out once from ``ownKeys``.
+    private static let forbiddenByType: [[PromotionKey]] = allCases.map { type in
+        let allowed = type.ownKeys.union(commonKeys)
         return PromotionKey.allCases.filter { !allowed.contains($0) }
     }
 }

@@ -12,13 +12,18 @@ public struct Workload: Sendable {
         /// Small carts in the batch.
         public var batchCarts: Int
         public var seed: UInt64
+        /// The share of item promotions that work across lines (`bundle`, `bxgy`), from 0 to 1. At 0
+        /// the file is exactly what it was before v2 existed.
+        public var groupShare: Double
 
-        public init(products: Int = 1_000, promotions: Int = 100_000, lines: Int = 1_000_000, batchCarts: Int = 0, seed: UInt64 = 42) {
+        public init(products: Int = 1_000, promotions: Int = 100_000, lines: Int = 1_000_000, batchCarts: Int = 0, seed: UInt64 = 42,
+                    groupShare: Double = 0) {
             self.products = products
             self.promotions = promotions
             self.lines = lines
             self.batchCarts = batchCarts
             self.seed = seed
+            self.groupShare = groupShare
         }
     }
 
@@ -50,9 +55,13 @@ public struct Workload: Sendable {
     }
 
     /// A dict-root plist of promotions of every type, each on a product or three, some with
-    /// windows, coupons and priorities; about 370 bytes per promotion.
+    /// windows, coupons and priorities; about 370 bytes per promotion. With a group share, that
+    /// share of the item promotions are bundles and buy-X-get-Ys, drawn from a generator of their
+    /// own so that the others stay as they were.
     public func promotionsPlist() -> [UInt8] {
         var random = SplitMix64(seed: parameters.seed &+ 1)
+        var groups = SplitMix64(seed: parameters.seed &+ 4)
+        let products = UInt64(max(parameters.products, 1))
         var out: [UInt8] = []
         out.reserveCapacity(parameters.promotions * 380 + 512)
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
@@ -68,20 +77,48 @@ public struct Workload: Sendable {
         """)
         let types = ["combo", "bulk", "percent", "amount", "cart"]
         for index in 0..<parameters.promotions {
-            let type = index % 20 == 19 ? "cart" : types[Int(random.next() % 4)]
+            var type = index % 20 == 19 ? "cart" : types[Int(random.next() % 4)]
+            // One draw per item promotion whatever the share, so the share changes only which ones.
+            if type != "cart", parameters.groupShare > 0, Double(groups.next() % 1_000_000) < parameters.groupShare * 1_000_000 {
+                type = groups.next() % 2 == 0 ? "bundle" : "bxgy"
+            }
             add("    <dict>\n      <key>id</key><string>promo-\(index)</string>\n")
             add("      <key>name</key><string>Promotion \(index)</string>\n      <key>type</key><string>\(type)</string>\n")
+            var targeted: [Int] = []
             if type != "cart" {
                 let count = 1 + Int(random.next() % 3)
                 if count == 1 {
-                    add("      <key>code</key><string>\(code(Int(random.next() % UInt64(max(parameters.products, 1)))))</string>\n")
+                    targeted.append(Int(random.next() % products))
+                    add("      <key>code</key><string>\(code(targeted[0]))</string>\n")
                 } else {
                     add("      <key>codes</key><array>")
-                    for _ in 0..<count { add("<string>\(code(Int(random.next() % UInt64(max(parameters.products, 1)))))</string>") }
+                    for _ in 0..<count {
+                        targeted.append(Int(random.next() % products))
+                        add("<string>\(code(targeted.last!))</string>")
+                    }
                     add("</array>\n")
                 }
             }
             switch type {
+            case "bundle":
+                add("      <key>quantity</key><integer>\(2 + groups.next() % 3)</integer>\n")
+                switch groups.next() % 3 {
+                case 0: add("      <key>price</key><real>\(5 + groups.next() % 100).00</real>\n")
+                case 1: add("      <key>percent</key><integer>\(5 + groups.next() % 30)</integer>\n")
+                default: add("      <key>amount</key><string>\(1 + groups.next() % 9).50</string>\n")
+                }
+                if groups.next() % 4 == 0 { add("      <key>limit</key><integer>\(1 + groups.next() % 3)</integer>\n") }
+            case "bxgy":
+                add("      <key>quantity</key><integer>\(1 + groups.next() % 3)</integer>\n")
+                if groups.next() % 3 == 0 { add("      <key>get</key><integer>2</integer>\n") }
+                if groups.next() % 2 == 0, products > 3 {
+                    // A rewarded product that is not one of the codes.
+                    var reward = Int(groups.next() % products)
+                    while targeted.contains(reward) { reward = (reward + 1) % Int(products) }
+                    add("      <key>targets</key><array><string>\(code(reward))</string></array>\n")
+                }
+                if groups.next() % 3 == 0 { add("      <key>percent</key><integer>50</integer>\n") }
+                if groups.next() % 4 == 0 { add("      <key>limit</key><integer>\(1 + groups.next() % 3)</integer>\n") }
             case "combo":
                 let n = 2 + Int(random.next() % 3)
                 add("      <key>quantity</key><integer>\(n)</integer>\n      <key>paid</key><integer>\(n - 1)</integer>\n")
