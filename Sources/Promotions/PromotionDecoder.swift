@@ -12,18 +12,22 @@ struct DecodingContext {
 }
 
 /// Per known key, the positions within its `<dict>` of its `<key>` element and its value (-1 when
-/// absent), first occurrence only: one table sized from ``PromotionKey``, reused by every promotion.
+/// absent), first occurrence only: one table sized from ``PromotionKey``, owned by the decoder and
+/// lent to each promotion's decoding, so that decoding allocates nothing for it.
 struct KeySlots {
-    private var positions = [Int32](repeating: -1, count: 2 * PromotionKey.allCases.count)
+    private let positions: UnsafeMutableBufferPointer<Int32>
 
-    mutating func reset() {
-        positions.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+    init(_ positions: UnsafeMutableBufferPointer<Int32>) {
+        self.positions = positions
+        positions.update(repeating: -1)
     }
+
+    static var count: Int { 2 * PromotionKey.allCases.count }
 
     func key(_ key: PromotionKey) -> Int32 { positions[2 * key.rawValue] }
     func value(_ key: PromotionKey) -> Int32 { positions[2 * key.rawValue + 1] }
 
-    mutating func set(_ key: PromotionKey, key position: Int32, value: Int32) {
+    func set(_ key: PromotionKey, key position: Int32, value: Int32) {
         positions[2 * key.rawValue] = position
         positions[2 * key.rawValue + 1] = value
     }
@@ -35,7 +39,12 @@ struct PromotionDecoder {
     /// Ids already used, with where: for `promotion.duplicate-id`.
     private var ids: [String: SourceLocation] = [:]
     /// Each promotion's key table, reused from one promotion to the next.
-    private var slots = KeySlots()
+    private let slots = SlotStorage()
+
+    private final class SlotStorage {
+        let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: KeySlots.count)
+        deinit { buffer.deallocate() }
+    }
 
     init(context: DecodingContext) {
         self.context = context
@@ -44,10 +53,11 @@ struct PromotionDecoder {
     /// The promotion `dict` defines, or nil when it has errors (all of them appended to
     /// `diagnostics`, tagged with `entry`), and the promotion's id when it has one.
     mutating func decode(_ dict: PlistValue, entry: Int, into diagnostics: inout [Diagnostic]) -> (promotion: Promotion?, id: String?) {
-        slots.reset()
+        decode(dict, entry: entry, slots: KeySlots(slots.buffer), into: &diagnostics)
+    }
+
+    private mutating func decode(_ dict: PlistValue, entry: Int, slots: KeySlots, into diagnostics: inout [Diagnostic]) -> (promotion: Promotion?, id: String?) {
         var d = Decoding(dict: dict, context: context, entry: entry, slots: slots)
-        slots = KeySlots()  // the decoding holds the only reference: no copy on write
-        defer { slots = d.slots }
         let promotion = d.decode()
         if let identity = d.identity {
             if let first = ids[identity.id] {
@@ -68,7 +78,7 @@ private struct Decoding {
     let entry: Int
     var diagnostics: [Diagnostic] = []
     var errors = 0
-    var slots: KeySlots
+    let slots: KeySlots
     /// The promotion's id, once known, for every diagnostic.
     var identity: (id: String, location: SourceLocation, defaulted: Bool)?
 

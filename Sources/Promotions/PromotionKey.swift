@@ -5,32 +5,69 @@ enum PromotionKey: Int, CaseIterable {
     case name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon
     case limit, cap, get, targets
 
-    var text: String { Self.texts[rawValue] }
+    /// The key as written in files.
+    var text: String { spelling.description }
 
-    private static let texts = [
-        "name", "id", "type", "code", "codes", "quantity", "paid", "price", "percent", "amount", "minimum", "start", "end",
-        "priority", "enabled", "coupon", "limit", "cap", "get", "targets",
-    ]
-    private static let utf8Texts = texts.map { Array($0.utf8) }
-    static let allTexts = texts
-
-    /// The key spelled by these bytes, compared without building a String: keys of the same length
-    /// are few.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for candidate in Self.byLength[min(bytes.count, Self.byLength.count - 1)] where Self.utf8Texts[candidate.rawValue].elementsEqual(bytes) {
-            self = candidate
-            return
+    private var spelling: StaticString {
+        switch self {
+        case .name: "name"
+        case .id: "id"
+        case .type: "type"
+        case .code: "code"
+        case .codes: "codes"
+        case .quantity: "quantity"
+        case .paid: "paid"
+        case .price: "price"
+        case .percent: "percent"
+        case .amount: "amount"
+        case .minimum: "minimum"
+        case .start: "start"
+        case .end: "end"
+        case .priority: "priority"
+        case .enabled: "enabled"
+        case .coupon: "coupon"
+        case .limit: "limit"
+        case .cap: "cap"
+        case .get: "get"
+        case .targets: "targets"
         }
-        return nil
     }
 
-    /// Keys by the length of their text; the last slot (longer than any key) is empty.
-    private static let byLength: [[PromotionKey]] = {
-        let longest = texts.map(\.utf8.count).max()!
-        var table = [[PromotionKey]](repeating: [], count: longest + 2)
-        for key in allCases { table[key.text.utf8.count].append(key) }
-        return table
-    }()
+    static let allTexts = allCases.map(\.text)
+
+    /// The key spelled by these bytes, compared without building a String: the length and first
+    /// byte leave one candidate.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let first = bytes.first else { return nil }
+        let candidate: PromotionKey
+        switch (bytes.count, first) {
+        case (4, UInt8(ascii: "n")): candidate = .name
+        case (2, UInt8(ascii: "i")): candidate = .id
+        case (4, UInt8(ascii: "t")): candidate = .type
+        case (4, UInt8(ascii: "c")): candidate = .code
+        case (5, UInt8(ascii: "c")): candidate = .codes
+        case (8, UInt8(ascii: "q")): candidate = .quantity
+        case (4, UInt8(ascii: "p")): candidate = .paid
+        case (5, UInt8(ascii: "p")): candidate = .price
+        case (7, UInt8(ascii: "p")): candidate = .percent
+        case (6, UInt8(ascii: "a")): candidate = .amount
+        case (7, UInt8(ascii: "m")): candidate = .minimum
+        case (5, UInt8(ascii: "s")): candidate = .start
+        case (3, UInt8(ascii: "e")): candidate = .end
+        case (8, UInt8(ascii: "p")): candidate = .priority
+        case (7, UInt8(ascii: "e")): candidate = .enabled
+        case (6, UInt8(ascii: "c")): candidate = .coupon
+        case (5, UInt8(ascii: "l")): candidate = .limit
+        case (3, UInt8(ascii: "c")): candidate = .cap
+        case (3, UInt8(ascii: "g")): candidate = .get
+        case (7, UInt8(ascii: "t")): candidate = .targets
+        default: return nil
+        }
+        let text = candidate.spelling
+        guard text.utf8CodeUnitCount == bytes.count else { return nil }
+        for index in 1..<bytes.count where text.utf8Start[index] != bytes[index] { return nil }
+        self = candidate
+    }
 }
 
 /// Which keys each promotion type takes (SPEC §4, §10.1), as data: a key outside a type's set is a
