@@ -12,7 +12,7 @@ let package = Package(
         // The layers as a library, for Benchmarks/ (its own package, out of the main build).
         .library(
             name: "CheckoutKit",
-            targets: ["PlistReader", "Promotions", "Pricing", "StrictJSON", "InputFiles", "Receipts", "BatchPricing", "Platform", "Workloads"]),
+            targets: ["PlistReader", "Promotions", "Pricing", "Explanations", "StrictJSON", "InputFiles", "Receipts", "BatchPricing", "Platform", "Workloads"]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer) and for replaying corpora in the tests.
         .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
@@ -37,30 +37,35 @@ let package = Package(
         .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
         // The pricing core: the standard library only.
         .target(name: "Pricing"),
-        .testTarget(name: "PricingTests", dependencies: ["Pricing", "Workloads"]),
+        .testTarget(name: "PricingTests", dependencies: ["Pricing", "Workloads", "ReferenceModels"]),
+        // SPEC §10–§12 written the plain way (units expanded, everything recomputed), for differential tests.
+        .target(name: "ReferenceModels", dependencies: ["Pricing", "Workloads"], path: "Tests/ReferenceModels"),
         // Promotion files: plist values → promotion definitions + diagnostics.
         .target(name: "Promotions", dependencies: ["PlistReader", "Pricing", "Platform"]),
         .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
         // Strict JSON reading and writing, for catalogs, carts and reports.
         .target(name: "StrictJSON"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        // Why each promotion did or did not apply to a cart, and near-miss hints: on the pricing core only.
+        .target(name: "Explanations", dependencies: ["Pricing"]),
+        .testTarget(name: "ExplanationsTests", dependencies: ["Explanations", "ReferenceModels", "Workloads"]),
         // Receipts as JSON (the one writer) and as text.
-        .target(name: "Receipts", dependencies: ["Pricing", "StrictJSON", "Buffers"]),
+        .target(name: "Receipts", dependencies: ["Pricing", "Explanations", "StrictJSON", "Buffers"]),
         .testTarget(name: "ReceiptsTests", dependencies: ["Receipts", "InputFiles", "Promotions", "Workloads", "StrictJSON"]),
         // The files users hand us: catalogs, carts, the promotions compiled for pricing, the
         // built-in shipped store.
         .target(name: "InputFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Platform"]),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "Workloads"]),
         // Pricing runs: one cart, several, batches in parallel blocks.
-        .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Pricing", "Platform", "Buffers", "PlistReader"]),
+        .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Explanations", "Pricing", "Platform", "Buffers", "PlistReader"]),
         .testTarget(name: "BatchPricingTests", dependencies: ["BatchPricing", "Workloads", "InputFiles", "Receipts", "Promotions"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(name: "Workloads", dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
         // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
-        .target(name: "Shopping", dependencies: ["Pricing", "Receipts", "StrictJSON"]),
+        .target(name: "Shopping", dependencies: ["Pricing", "Explanations", "Receipts", "StrictJSON"]),
         .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),
         // MVP presenters of the four screens and their navigation: no terminal code.
-        .target(name: "Presenters", dependencies: ["Shopping", "Pricing"]),
+        .target(name: "Presenters", dependencies: ["Shopping", "Pricing", "Explanations", "Receipts"]),
         .testTarget(name: "PresentersTests", dependencies: ["Presenters"]),
         // The cart and orders in SQLite, through GRDB.
         .target(name: "ShopStore", dependencies: ["Shopping", "Pricing", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -74,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "InputFiles", "BatchPricing", "Receipts", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions",
+                "InputFiles", "BatchPricing", "Receipts", "Explanations", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions",
                 "StrictJSON", "Workloads", "Platform", "Shopping", "Presenters", "ShopStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -12,6 +12,8 @@ swift build -c release --product FoundationPlistPeer >/dev/null
 checkout="$root/.build/release/checkout"
 bin=$(swift build -c release --show-bin-path)
 "$checkout" bench --lines 1000000 --promotions 100000 --products 1000 --batch-carts 1000000 --emit "$data" >/dev/null
+# The same catalog, and 100,000 promotions of which a third of the item promotions are bundles and buy-X-get-Ys.
+"$checkout" bench --lines 0 --promotions 100000 --products 1000 --group-share 0.333 --emit "$data/v2" >/dev/null
 printf '<plist><array/></plist>\n' > "$data/none.plist"
 cd "$data"
 
@@ -29,11 +31,22 @@ for r in json.load(open(sys.argv[1]))["results"]:
     print(f'  {r["median"] * 1000:9.1f} ms  {r["command"]}')
 PY
 }
+# The second command's median over the first's, from run NAME's results.
+ratio() { python3 - "$results/$1.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+print(f'  ratio {r[1]["median"] / r[0]["median"]:.2f}x (second / first)')
+PY
+}
 echo "== 1,000,000-line cart, no promotions (target: 20x faster than orjson)"
 run cart "python3 $root/Benchmarks/peers/orjson_cart.py Products.json cart.json" "$bin/FoundationCartPeer Products.json cart.json" \
     "$checkout price cart.json --catalog Products.json --promotions none.plist --format json"
 echo "== the same cart against 100,000 promotions (target: 0.3 s)"
 run rules "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json"
+echo "== the same cart against 100,000 promotions, a third of them bundle/bxgy, next to v1 rules only (target: at most 1.5x)"
+run v2 "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json" \
+    "$checkout price cart.json --catalog Products.json --promotions v2/Promotions.plist --at 2026-06-01T00:00:00Z --format json"
+ratio v2
 echo "== load + validate 100,000 promotions (target: 5x faster than PropertyListDecoder, 64 MiB)"
 run plist "$bin/FoundationPlistPeer Promotions.plist" "$checkout validate Promotions.plist --at 2026-06-01T00:00:00Z"
 /usr/bin/time -f "  peak memory of validate: %M KB" "$checkout" validate Promotions.plist --at 2026-06-01T00:00:00Z >/dev/null

@@ -1,5 +1,6 @@
 import Buffers
 import Dispatch
+import Explanations
 import InputFiles
 import Platform
 import Pricing
@@ -25,6 +26,8 @@ public struct BatchPricer: Sendable {
     /// Bytes per block: small enough that a group's receipts (about ten times the input) stay a
     /// few megabytes, large enough that each parallel step has thousands of carts.
     public var blockSize = 1 << 18
+    /// Add each receipt's explanations (JSON), or words under each line (text).
+    public var explain = false
     /// The longest line (one cart) accepted; a longer one is an error in its place, skipped
     /// without being held in memory.
     public var maxLineLength = 16 << 20
@@ -173,8 +176,14 @@ public struct BatchPricer: Sendable {
                 block.carts += 1
                 do throws(InputError) {
                     let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name)
+                    var explanations: [Explanation]?
                     let priced = Result<Receipt, PricingError> { () throws(PricingError) in
-                        try worker.engine.price(cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
+                        guard explain else {
+                            return try worker.engine.price(cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
+                        }
+                        let explained = try Explainer(engine: worker.engine).explain(cart, coupons: coupons, at: instant, now: now)
+                        explanations = explained.explanations
+                        return explained.receipt
                     }
                     guard case .success(let receipt) = priced else {
                         if case .failure(let error) = priced {
@@ -186,10 +195,11 @@ public struct BatchPricer: Sendable {
                     }
                     switch format {
                     case .json:
-                        worker.encoder.encode(receipt, into: &block.output)
+                        worker.encoder.encode(receipt, explanations: explanations, into: &block.output)
                         block.output.append(UInt8(ascii: "\n"))
                     case .text:
                         block.output.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
+                        if let explanations { block.output.append(utf8: ReceiptText.explanations(explanations, money: MoneyStyle(currency: receipt.currency))) }
                     }
                 } catch {
                     block.failures += 1

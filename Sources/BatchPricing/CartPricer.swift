@@ -1,3 +1,4 @@
+import Explanations
 import InputFiles
 import Pricing
 
@@ -43,5 +44,37 @@ public struct CartPricer {
             failure.cartID = cart.id
             throw failure
         }
+    }
+
+    /// A receipt and why each promotion that concerns its cart did or did not apply.
+    public struct Explained: Sendable {
+        public var receipt: Receipt
+        public var explanations: [Explanation]
+    }
+
+    /// The cart priced, with its explanations.
+    public func explain(_ cart: Cart, name: String) throws(InputError) -> Explained {
+        do {
+            let (receipt, explanations) = try Explainer(engine: engine).explain(cart, coupons: coupons, at: instant, now: now)
+            return Explained(receipt: receipt, explanations: explanations)
+        } catch {
+            var failure = InputError(file: name, error.description)
+            failure.cartID = cart.id
+            throw failure
+        }
+    }
+
+    public mutating func explain(_ bytes: [UInt8], name: String) -> Result<Explained, InputError> {
+        do {
+            let cart = try reader.read(bytes, name: name)
+            return .success(try explain(cart, name: name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The near-miss hints of a text receipt.
+    public func hints(for cart: Cart, _ priced: Explained) -> [Hint] {
+        Explainer(engine: engine).hints(for: cart, receipt: priced.receipt, explanations: priced.explanations, coupons: coupons)
     }
 }

@@ -1,3 +1,4 @@
+import Explanations
 import InputFiles
 import Platform
 import PlistReader
@@ -27,6 +28,9 @@ public struct PriceRun {
     public var instant: Instant?
     public var now: Instant
     public var limits: PlistLimits = .default
+    /// Say for each promotion why it did or did not apply: in JSON receipts, their `explanations`;
+    /// in text, words under each receipt. (Text receipts of one cart show near-miss hints anyway.)
+    public var explain = false
 
     public init(carts: [String], now: Instant) {
         self.carts = carts
@@ -80,20 +84,23 @@ public struct PriceRun {
         }
         let (rules, read) = loaded
         let pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
-        let receipt: Receipt
+        let cart: Cart
+        let priced: CartPricer.Explained
         do {
-            receipt = try pricer.price(read.get(), name: name)
+            cart = try read.get()
+            priced = try pricer.explain(cart, name: name)
         } catch {
             throw .cart(error)
         }
         switch format {
         case .json:
             var encoder = ReceiptEncoder()
-            var bytes = encoder.encodeIndented(receipt)
+            var bytes = encoder.encodeIndented(priced.receipt, explanations: explain ? priced.explanations : nil)
             bytes.append(UInt8(ascii: "\n"))
             bytes.withUnsafeBufferPointer { out.write($0) }
         case .text:
-            out.write(ReceiptText.render(receipt))
+            let hints = pricer.hints(for: cart, priced)
+            out.write(ReceiptText.render(priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil))
         }
         do {
             try out.flush()
@@ -107,6 +114,7 @@ public struct PriceRun {
     func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Int {
         var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
         var batchPricer = BatchPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format)
+        batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
         var failures = 0
         var encoder = ReceiptEncoder()
@@ -130,18 +138,22 @@ public struct PriceRun {
                 }
                 continue
             }
-            let result: Result<Receipt, InputError>
+            let name = FileBytes.displayName(path)
+            let result: Result<CartPricer.Explained, InputError>
             do {
-                result = pricer.price(try FileBytes.read(path, limit: limits.maxFileSize), name: FileBytes.displayName(path))
+                let bytes = try FileBytes.read(path, limit: limits.maxFileSize)
+                result = explain ? pricer.explain(bytes, name: name) : pricer.price(bytes, name: name).map { CartPricer.Explained(receipt: $0, explanations: []) }
             } catch {
                 result = .failure(error)
             }
             switch (result, format) {
-            case (.success(let receipt), .json):
-                var bytes = encoder.encode(receipt)
+            case (.success(let priced), .json):
+                var bytes = encoder.encode(priced.receipt, explanations: explain ? priced.explanations : nil)
                 bytes.append(UInt8(ascii: "\n"))
                 bytes.withUnsafeBufferPointer { out.write($0) }
-            case (.success(let receipt), .text): out.write(ReceiptText.renderLine(receipt, label: FileBytes.displayName(path)))
+            case (.success(let priced), .text):
+                out.write(ReceiptText.renderLine(priced.receipt, label: name))
+                if explain { out.write(ReceiptText.explanations(priced.explanations, money: MoneyStyle(currency: priced.receipt.currency))) }
             case (.failure(let error), _): emitFailure(error, position: index + 1)
             }
         }

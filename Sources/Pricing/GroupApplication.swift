@@ -106,12 +106,12 @@ struct GroupApplication {
         }
     }
 
-    /// The buy-X-get-Y's application: k applications, the k × M cheapest rewardable units rewarded,
-    /// the k × N most expensive other target units as triggers.
-    static func bxgy(_ rule: CompiledRule, lines: Lines, free: [Int64], prices: [Int64], record: Bool) -> GroupApplication? {
+    /// How many times a buy-X-get-Y applies to the free units: k = ⌊|T| / (N + M)⌋ without
+    /// targets, min(⌊|T| / N⌋, ⌊|R| / M⌋) with them, at most its limit.
+    static func bxgyCount(_ rule: CompiledRule, lines: Lines, free: [Int64]) -> Int64 {
         let n = rule.threshold
         let m = rule.get
-        guard n >= 1, m >= 1 else { return nil }
+        guard n >= 1, m >= 1 else { return 0 }
         var triggers: Int64 = 0
         for line in lines.byPriceDescending { triggers = triggers.addingSaturating(free[line]) }
         var k: Int64
@@ -122,7 +122,15 @@ struct GroupApplication {
         } else {
             k = triggers / n.addingSaturating(m)
         }
-        k = min(k, rule.cap)
+        return min(k, rule.cap)
+    }
+
+    /// The buy-X-get-Y's application: k applications, the k × M cheapest rewardable units rewarded,
+    /// the k × N most expensive other target units as triggers.
+    static func bxgy(_ rule: CompiledRule, lines: Lines, free: [Int64], prices: [Int64], record: Bool) -> GroupApplication? {
+        let n = rule.threshold
+        let m = rule.get
+        let k = bxgyCount(rule, lines: lines, free: free)
         guard k > 0 else { return nil }
         var result = GroupApplication()
         var toReward = k * m  // ≤ the rewardable units

@@ -1,4 +1,12 @@
-/// Prices carts against a compiled rule set, exactly as SPEC §5 says.
+/// One step of the choice between item promotions (SPEC §10.4): the promotion applied, and the
+/// lines whose units it used.
+public struct PricingStep: Sendable, Equatable {
+    /// The promotion's position in the rule set.
+    public var rule: Int
+    public var lines: [Int]
+}
+
+/// Prices carts against a compiled rule set, exactly as SPEC §5 and §10 say.
 public struct PricingEngine: Sendable {
     public let rules: RuleSet
 
@@ -14,7 +22,18 @@ public struct PricingEngine: Sendable {
     ///   - now: the current instant, from the caller's clock.
     public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant) throws(PricingError) -> Receipt {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
-        return try price(cart, coupons: coupons, chooser: &chooser)
+        var steps: [PricingStep]?
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps)
+    }
+
+    /// Prices `cart` as ``price(_:coupons:at:now:)`` does, and tells in `steps` which item
+    /// promotions were applied, in the order §10.4 applied them, and the lines whose units each used.
+    public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
+                      steps: inout [PricingStep]) throws(PricingError) -> Receipt {
+        var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
+        var recorded: [PricingStep]? = []
+        defer { steps = recorded ?? [] }
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded)
     }
 
     /// Prices `cart` with the rules active at one instant indexed beforehand (`active`) and a
@@ -27,11 +46,12 @@ public struct PricingEngine: Sendable {
         guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
         return try withUnsafeMutablePointer(to: &cache) { (cache) throws(PricingError) -> Receipt in
             var chooser = IndexedChooser(engine: self, active: active, cache: cache)
-            return try price(cart, coupons: coupons, chooser: &chooser)
+            var steps: [PricingStep]?
+            return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps)
         }
     }
 
-    private func price<C: RuleChooser>(_ cart: Cart, coupons: [String], chooser: inout C) throws(PricingError) -> Receipt {
+    private func price<C: RuleChooser>(_ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?) throws(PricingError) -> Receipt {
         let catalog = rules.catalog
         if let currency = cart.currency, currency != catalog.currency {
             throw .currencyMismatch(cart: currency.code, catalog: catalog.currency.code)
@@ -74,6 +94,19 @@ public struct PricingEngine: Sendable {
                 lines[index].promotions.append(AppliedPromotion(rules.promotions[best.rule], discount: best.discount, units: lines[index].quantity, ruleIndex: best.rule))
                 itemDiscount += best.discount
             }
+            if steps != nil {
+                // The order §10.4 would have applied them in: by the tie rule.
+                var order: [(line: Int, promotion: AppliedPromotion)] = []
+                for (index, line) in lines.enumerated() { if let promotion = line.promotions.first { order.append((index, promotion)) } }
+                order.sort { a, b in
+                    if a.promotion.discount != b.promotion.discount { return a.promotion.discount > b.promotion.discount }
+                    let pa = rules.promotions[a.promotion.ruleIndex!].priority, pb = rules.promotions[b.promotion.ruleIndex!].priority
+                    if pa != pb { return pa > pb }
+                    if a.promotion.ruleIndex != b.promotion.ruleIndex { return a.promotion.ruleIndex! < b.promotion.ruleIndex! }
+                    return a.line < b.line
+                }
+                steps = order.map { PricingStep(rule: $0.promotion.ruleIndex!, lines: [$0.line]) }
+            }
         } else {
             var lineOf: [ProductID: Int] = [:]
             for (index, line) in cart.lines.enumerated() { lineOf[line.product] = index }
@@ -88,6 +121,7 @@ public struct PricingEngine: Sendable {
                 }
                 itemDiscount += application.discount
             }
+            steps = steps.map { _ in applied.map { PricingStep(rule: $0.rule, lines: $0.shares.map(\.line)) } }
         }
 
         // One cart promotion (§5.4), allocated to lines (§5.5).

@@ -1,4 +1,5 @@
 import Buffers
+import Explanations
 import Pricing
 import StrictJSON
 
@@ -30,10 +31,12 @@ public struct ReceiptEncoder {
 
     public init() {}
 
-    /// The receipt as one JSON document, indented, or compact on one line.
-    public static func render(_ receipt: Receipt, indented: Bool = false) -> String {
+    /// The receipt as one JSON document, indented, or compact on one line; with `explanations`, they
+    /// are its last member.
+    public static func render(_ receipt: Receipt, explanations: [Explanation]? = nil, indented: Bool = false) -> String {
         var encoder = ReceiptEncoder()
-        return String(decoding: indented ? encoder.encodeIndented(receipt) : encoder.encode(receipt), as: UTF8.self)
+        let bytes = indented ? encoder.encodeIndented(receipt, explanations: explanations) : encoder.encode(receipt, explanations: explanations)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `{"id": …, "line": N, "error": "..."}`, compact: a cart that could not be priced, in its place.
@@ -59,29 +62,29 @@ public struct ReceiptEncoder {
     }
 
     /// The receipt indented by two spaces.
-    public mutating func encodeIndented(_ receipt: Receipt) -> [UInt8] {
-        let compact = encode(receipt)
+    public mutating func encodeIndented(_ receipt: Receipt, explanations: [Explanation]? = nil) -> [UInt8] {
+        let compact = encode(receipt, explanations: explanations)
         var out: [UInt8] = []
         compact.withUnsafeBufferPointer { JSONIndenter.indent($0, into: &out) }
         return out
     }
 
     /// The receipt, compact.
-    public mutating func encode(_ receipt: Receipt) -> [UInt8] {
+    public mutating func encode(_ receipt: Receipt, explanations: [Explanation]? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode(receipt, into: &bytes)
+        encode(receipt, explanations: explanations, into: &bytes)
         return bytes
     }
 
-    public mutating func encode(_ receipt: Receipt, into out: inout [UInt8]) {
+    public mutating func encode(_ receipt: Receipt, explanations: [Explanation]? = nil, into out: inout [UInt8]) {
         var buffer = storage.scratch
         buffer.removeAll()
-        encode(receipt, into: &buffer)
+        encode(receipt, explanations: explanations, into: &buffer)
         storage.scratch = buffer  // it may have grown
         out.append(contentsOf: buffer.elements)
     }
 
-    public mutating func encode(_ receipt: Receipt, into out: inout RawBuffer<UInt8>) {
+    public mutating func encode(_ receipt: Receipt, explanations: [Explanation]? = nil, into out: inout RawBuffer<UInt8>) {
         let digits = receipt.currency.minorDigits
         if let id = receipt.id {
             out.append(#"{"id":"#)
@@ -144,7 +147,62 @@ public struct ReceiptEncoder {
             first = false
             appendString(warning, to: &out)
         }
-        out.append("]}")
+        out.append(UInt8(ascii: "]"))
+        if let explanations { appendExplanations(explanations, digits, to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"explanations":[{"id", "name", "type", "status", …}]`: the extra members of each status.
+    private func appendExplanations(_ explanations: [Explanation], _ digits: Int, to out: inout RawBuffer<UInt8>) {
+        out.append(#","explanations":["#)
+        for (index, explanation) in explanations.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(#"{"id":"#)
+            appendString(explanation.id, to: &out)
+            out.append(#","name":"#)
+            appendString(explanation.name, to: &out)
+            out.append(#","type":""#)
+            out.append(utf8: explanation.type.rawValue)
+            out.append(#"","status":""#)
+            out.append(utf8: explanation.status.rawValue)
+            out.append(UInt8(ascii: "\""))
+            switch explanation.status {
+            case .notStarted:
+                out.append(#","start":""#)
+                out.append(utf8: explanation.start?.description ?? "")
+                out.append(UInt8(ascii: "\""))
+            case .ended:
+                out.append(#","end":""#)
+                out.append(utf8: explanation.end?.description ?? "")
+                out.append(UInt8(ascii: "\""))
+            case .applied:
+                out.append(#","discount":"#)
+                appendAmount(explanation.discount ?? 0, digits, to: &out)
+            case .outranked:
+                out.append(#","by":"#)
+                if let by = explanation.by { appendString(by, to: &out) } else { out.append("null") }
+            case .belowThreshold:
+                out.append(#","missing":"#)
+                switch explanation.missing {
+                case .units(let code, let units)?:
+                    out.append(#"{"code":"#)
+                    appendString(code, to: &out)
+                    out.append(#","units":"#)
+                    appendInteger(units, to: &out)
+                    out.append(UInt8(ascii: "}"))
+                case .amount(let amount)?:
+                    out.append(#"{"amount":"#)
+                    appendAmount(amount, digits, to: &out)
+                    out.append(UInt8(ascii: "}"))
+                case nil:
+                    out.append("null")
+                }
+            case .disabled, .needsCoupon, .noDiscount:
+                break
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// A string id as an escaped JSON string; an integer id as its literal's digits.

@@ -1,10 +1,12 @@
+import Explanations
 import Pricing
 import StrictJSON
 
 /// The receipt for people: a till-style table with code, name, quantity, unit price and line
 /// total, a row for each promotion of a line with what it saved, then subtotal, discounts and total.
 public enum ReceiptText {
-    public static func render(_ receipt: Receipt) -> String {
+    /// The receipt, then its near-miss `hints`, then, when given, the `explanations` in words.
+    public static func render(_ receipt: Receipt, hints: [Hint] = [], explanations: [Explanation]? = nil) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         var rows: [[String]] = []
         for line in receipt.lines {
@@ -51,7 +53,45 @@ public enum ReceiptText {
             out += "You saved \(money.format(receipt.discount)).\n"
         }
         for warning in receipt.warnings { out += "warning: \(warning)\n" }
+        for hint in hints { out += Self.hint(hint, money: money) + "\n" }
+        if let explanations { out += Self.explanations(explanations, money: money) }
         return out
+    }
+
+    /// `Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €.` (the name left out
+    /// when it is the code).
+    public static func hint(_ hint: Hint, money: MoneyStyle) -> String {
+        let product = hint.productName == hint.code ? hint.code : "\(hint.code) (\(hint.productName))"
+        return "Add \(hint.units) more \(product) to get \"\(hint.promotionName)\": save \(money.format(hint.saving))."
+    }
+
+    /// Each explanation on a line of its own, in words.
+    public static func explanations(_ explanations: [Explanation], money: MoneyStyle) -> String {
+        guard !explanations.isEmpty else { return "Promotions: none concerns this cart.\n" }
+        var out = "Promotions:\n"
+        for explanation in explanations {
+            out += "  \"\(explanation.name)\" (\(explanation.type.rawValue)): " + words(explanation, money: money) + "\n"
+        }
+        return out
+    }
+
+    /// What an explanation says, for people.
+    public static func words(_ explanation: Explanation, money: MoneyStyle) -> String {
+        switch explanation.status {
+        case .disabled: return "disabled"
+        case .notStarted: return "not started yet (starts \(explanation.start.map(\.description) ?? "later"))"
+        case .ended: return "ended (\(explanation.end.map(\.description) ?? "before"))"
+        case .needsCoupon: return "needs a coupon this cart does not present"
+        case .applied: return "applied, saving \(money.format(explanation.discount ?? 0))"
+        case .outranked: return "outranked by " + (explanation.by.map { "\"\($0)\"" } ?? "other promotions")
+        case .belowThreshold:
+            switch explanation.missing {
+            case .units(let code, let units)?: return "\(units) more \(code) would make it apply"
+            case .amount(let amount)?: return "\(money.format(amount)) more spend would make it apply"
+            case nil: return "below its threshold"
+            }
+        case .noDiscount: return "cannot lower a price in this cart"
+        }
     }
 
     /// One line per cart, for batches: `day.ndjson:3: total 81.00 € (subtotal 85.00 €, discount 4.00 €, 2 lines)`.

@@ -36,6 +36,9 @@ struct Price: ParsableCommand {
     @Option(help: "Receipt format: text or json.")
     var format: ReceiptFormat = .text
 
+    @Flag(help: "Say why each promotion did or did not apply, and what would make it apply (JSON: each receipt's \"explanations\").")
+    var explain = false
+
     func validate() throws {
         _ = try parseInstant(at)
     }
@@ -47,6 +50,7 @@ struct Price: ParsableCommand {
         run.coupons = coupons
         run.instant = try parseInstant(at)
         run.limits = limits.plist
+        run.explain = explain
         let failures: Int
         do {
             failures = try run.run(catalog: rules.catalogSource, promotions: rules.promotionsSource, to: .standardOutput) { ProgressBar(total: $0) }
