@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),
         // MVP presenters of the four screens and their navigation: no terminal code.
         .target(name: "Presenters", dependencies: ["Shopping", "Pricing", "Explanations", "Receipts"]),
-        .testTarget(name: "PresentersTests", dependencies: ["Presenters"]),
+        .testTarget(name: "PresentersTests", dependencies: ["Presenters", "Explanations"]),
         // The cart and orders in SQLite, through GRDB.
         .target(name: "ShopStore", dependencies: ["Shopping", "Pricing", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShopStoreTests", dependencies: ["ShopStore"]),

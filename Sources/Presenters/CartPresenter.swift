@@ -31,7 +31,8 @@ public final class CartPresenter {
                 view?.setCheckoutEnabled(false)
                 return
             }
-            view?.show(cart: ReceiptScreen(try checkout.receipt()))
+            let (receipt, hints) = try checkout.receiptWithHints()
+            view?.show(cart: ReceiptScreen(receipt, hints: hints))
             view?.setCheckoutEnabled(true)
         } catch {
             view?.showError("\(error)")

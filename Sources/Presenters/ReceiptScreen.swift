@@ -1,4 +1,6 @@
+import Explanations
 import Pricing
+import Receipts
 
 /// A priced cart as the cart and checkout screens show it: every line, each discount and why,
 /// and the totals, as formatted text.
@@ -27,8 +29,10 @@ public struct ReceiptScreen: Sendable, Equatable {
     public var saved: String?
     public var total: String
     public var warnings: [String]
+    /// Near misses: `Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €.`
+    public var hints: [String]
 
-    public init(_ receipt: Receipt) {
+    public init(_ receipt: Receipt, hints: [Hint] = []) {
         let money = MoneyStyle(currency: receipt.currency)
         lines = receipt.lines.map { line in
             Line(code: line.code, name: line.name, quantity: line.quantity, unitPrice: money.format(line.unitPrice),
@@ -44,5 +48,6 @@ public struct ReceiptScreen: Sendable, Equatable {
         saved = receipt.discount > 0 ? money.format(receipt.discount) : nil
         total = money.format(receipt.total)
         warnings = receipt.warnings
+        self.hints = hints.map { ReceiptText.hint($0, money: money) }
     }
 }

@@ -1,3 +1,4 @@
+import Explanations
 import Pricing
 import Receipts
 
@@ -30,9 +31,31 @@ public final class CheckoutService {
         try receipt(for: cart.entries())
     }
 
+    /// The cart priced now, with the near misses worth a hint (as a text receipt shows them).
+    public func receiptWithHints() throws -> (receipt: Receipt, hints: [Hint]) {
+        let cart = try build(cart.entries())
+        let explainer = Explainer(engine: PricingEngine(rules: rules))
+        do {
+            let (receipt, explanations) = try explainer.explain(cart, now: clock.now())
+            return (receipt, explainer.hints(for: cart, receipt: receipt, explanations: explanations))
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
     /// The stored entries priced now, built as any cart is (``CartBuilder``): a product that left
     /// the catalog since it was added is an error that says how to remove it.
     func receipt(for entries: [CartEntry]) throws -> Receipt {
+        let cart = try build(entries)
+        do {
+            return try PricingEngine(rules: rules).price(cart, now: clock.now())
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// The stored entries as a cart, built as any cart is.
+    func build(_ entries: [CartEntry]) throws(Failure) -> Cart {
         var builder = CartBuilder(catalog: catalog)
         for entry in entries {
             do {
@@ -43,11 +66,7 @@ public final class CheckoutService {
                 throw Failure(description: error.description)
             }
         }
-        do {
-            return try PricingEngine(rules: rules).price(builder.take(), now: clock.now())
-        } catch {
-            throw Failure(description: error.description)
-        }
+        return builder.take()
     }
 
     public enum PaymentResult: Sendable, Equatable {

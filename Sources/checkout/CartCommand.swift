@@ -59,10 +59,10 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             let shop = try ShopComponents(rules: rules, store: store)
-            let receipt = try shop.run { try shop.service.receipt() }
+            let (receipt, hints) = try shop.run { try shop.service.receiptWithHints() }
             switch format {
             case .json: OutputStream.standardOutput.write(ReceiptEncoder.render(receipt, indented: true) + "\n")
-            case .text: OutputStream.standardOutput.write(receipt.lines.isEmpty ? "Cart is empty\n" : ReceiptText.render(receipt))
+            case .text: OutputStream.standardOutput.write(receipt.lines.isEmpty ? "Cart is empty\n" : ReceiptText.render(receipt, hints: hints))
             }
             try Console.finishOutput()
         }

@@ -36,6 +36,7 @@ final class TerminalCartView: CartView {
         if let cartDiscount = cart.cartDiscount { out.write("  \(cartDiscount)\n") }
         out.write("  Total \(cart.total)" + (cart.saved.map { " (you save \($0))" } ?? "") + "\n")
         for warning in cart.warnings { out.write("  warning: \(warning)\n") }
+        for hint in cart.hints { out.write("  \(hint)\n") }
     }
 
     func showEmpty(_ message: String) { out.write("\n\(message)\n") }

@@ -258,3 +258,34 @@ final class RecordingCartView: CartView {
     func setCheckoutEnabled(_ enabled: Bool) {}
     func showError(_ message: String) { lines.append("error \(message)") }
 }
+
+@Suite("The cart screen's hints")
+struct CartScreenHintTests {
+    @Test("the near misses of the cart, as the text receipt words them")
+    func hints() throws {
+        let cart = MemoryCart()
+        let service = CheckoutService(rules: rules, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(), clock: FixedClock(instant: now))
+        try cart.add("TSHIRT", quantity: 2)
+        try cart.add("VOUCHER", quantity: 1)
+        let presenter = CartPresenter(checkout: service)
+        let view = HintCartView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        // VOUCHER 2x1 needs one more voucher (5.00); TSHIRT 3+ one more shirt (3 × 1.00).
+        #expect(view.hints == [
+            #"Add 1 more VOUCHER (Cabify Voucher) to get "VOUCHER 2x1": save 5.00 €."#,
+            #"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#,
+        ])
+        try cart.add("VOUCHER", quantity: 1)
+        presenter.refresh()
+        #expect(view.hints == [#"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#])
+    }
+}
+
+final class HintCartView: CartView {
+    var hints: [String] = []
+    func show(cart: ReceiptScreen) { hints = cart.hints }
+    func showEmpty(_ message: String) { hints = [] }
+    func setCheckoutEnabled(_ enabled: Bool) {}
+    func showError(_ message: String) { hints = ["error \(message)"] }
+}
