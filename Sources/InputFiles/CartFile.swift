@@ -75,6 +75,8 @@ public struct CartReader {
         switch value {
         case .string(let text): return .string(text)
         case .number(let text) where !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }): return .integer(text)
+        case .number(let text):
+            throw InputError(file: file, item: "id", "a cart's id must be a string or an integer literal such as 17, not \(text)")
         default:
             throw InputError(file: file, item: "id", "a cart's id must be a string or an integer literal such as 17, not \(value.typeDescription)")
         }

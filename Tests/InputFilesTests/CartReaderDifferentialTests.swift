@@ -20,6 +20,11 @@ struct CartReaderDifferentialTests {
         #"{"items": ["MUG"], "coupons": [], "at": "2026-11-21T11:00:00+01:00"}"#,
         "[\n\t\"MUG\" ,\r\n \"MUG\"\n]\n", #"["\u004dUG"]"#, #"["é"]"#, #"["\u00e9"]"#, #"{"note": {"x": [1, {"y": null}]}, "items": ["MUG"]}"#,
         #"[{"code": "MUG", "quantity": 1000000000}]"#, #"[{"code": "MUG", "quantity": 1, "gift": true}]"#,
+        // Cart ids: strings and integer literals are echoed; anything else is an error of the cart.
+        #"{"id": "A-1", "items": ["MUG"]}"#, #"{"items": ["MUG"], "id": 17}"#, #"{"id": -0, "items": []}"#, #"{"id": 123456789012345678901234567890, "items": []}"#,
+        #"{"id": "\u00e9\n", "items": []}"#, #"{"id": "", "items": ["MUG"]}"#, #"{"id": 1.5, "items": []}"#, #"{"id": 1e3, "items": []}"#,
+        #"{"id": null, "items": []}"#, #"{"id": {"a": 1}, "items": []}"#, #"{"id": true, "items": []}"#, #"{"id": "x", "id": "y", "items": []}"#,
+        #"{"id": 01, "items": []}"#, #"{"id": "A", "items": ["HAT"]}"#, #"{"id": 9, "items": [{"code": "MUG", "quantity": 0}]}"#,
         // Invalid, in every way the readers refuse.
         "", " ", "[", "]", "[,]", "[\"MUG\",]", "[\"MUG\" \"MUG\"]", "{\"items\": [\"MUG\"]", "[\"MUG\"] x", "[\"MUG\"]]",
         #"["HAT"]"#, #"["mug"]"#, #"[{"code": "HAT", "quantity": 2}]"#, #"[{"code": "MUG", "quantity": 0}]"#,
