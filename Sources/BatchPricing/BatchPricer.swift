@@ -63,117 +63,45 @@ public struct BatchPricer: Sendable {
     /// Blocks, outputs and each worker's reader, encoder and rule cache live for the whole run.
     func run(reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String, to sink: ByteSink, progress: ProgressReporter?) throws(InputError) -> Int {
         let active = ActiveRules(rules: rules, at: instant ?? now)
-        let group = workers * 2
-        let state = PipelineState(workers: (0..<workers).map { _ in Worker(rules: rules) }, slots: group)
-        var carry: [UInt8] = []
-        var nextLine = 1
+        let pipeline = LineBlockPipeline<Worker, Output>(workers: workers, blockSize: blockSize, maxLineLength: maxLineLength)
+        let rules = self.rules
         var failures = 0
-        var bytesRead = 0
         var carts = 0
-        var ended = false
-        var skippingLongLine = false
-        /// Lines dropped for being too long, reported in their place.
-        var longLines: [Int] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
-        defer { chunk.deallocate() }
-        while !ended {
-            // Read up to two blocks per worker, each ending at a line break.
-            var filled = 0
-            while filled < group, !ended {
-                let count: Int
-                do {
-                    count = try source(chunk)
-                } catch {
-                    throw InputError(.unreadable, file: name, "cannot read: \(error)")
-                }
-                bytesRead += count
-                if count == 0 {
-                    ended = true
-                    if !carry.isEmpty {
-                        state.blocks[filled].bytes.removeAll(keepingCapacity: true)
-                        state.blocks[filled].bytes.append(contentsOf: carry)
-                        state.blocks[filled].firstLine = nextLine
-                        filled += 1
-                        carry.removeAll()
-                    }
-                    break
-                }
-                let received = UnsafeRawBufferPointer(rebasing: chunk[..<count])
-                if skippingLongLine {
-                    // The rest of a line too long to keep: drop it up to its line break.
-                    guard let lineBreak = received.firstIndex(of: UInt8(ascii: "\n")) else { continue }
-                    skippingLongLine = false
-                    longLines.append(nextLine)
-                    nextLine += 1
-                    carry.removeAll(keepingCapacity: true)
-                    carry.append(contentsOf: received[(lineBreak + 1)...])
-                    continue
-                }
-                guard let lastBreak = received.lastIndex(of: UInt8(ascii: "\n")) else {
-                    carry.append(contentsOf: received)
-                    if carry.count > maxLineLength {
-                        skippingLongLine = true
-                        carry.removeAll()
-                    }
-                    continue
-                }
-                state.blocks[filled].bytes.removeAll(keepingCapacity: true)
-                state.blocks[filled].bytes.append(contentsOf: carry)
-                state.blocks[filled].bytes.append(contentsOf: received[...lastBreak])
-                carry.removeAll(keepingCapacity: true)
-                carry.append(contentsOf: received[(lastBreak + 1)...])
-                state.blocks[filled].firstLine = nextLine
-                nextLine += state.blocks[filled].bytes.count { $0 == UInt8(ascii: "\n") }
-                filled += 1
-            }
-            if ended, skippingLongLine {
-                longLines.append(nextLine)
-                skippingLongLine = false
-            }
-            guard filled > 0 || !longLines.isEmpty else { break }
-            let workers = self.workers
-            let blockCount = filled
-            DispatchQueue.concurrentPerform(iterations: min(workers, blockCount)) { worker in
-                for index in stride(from: worker, to: blockCount, by: workers) {
-                    state.price(block: index, worker: worker, with: self, active: active, name: name)
-                }
-            }
-            var pendingLong = longLines[...]
-            func writeLongLines(before line: Int) {
-                while let long = pendingLong.first, long < line {
-                    pendingLong.removeFirst()
+        try pipeline.run(
+            reading: source, name: name, workers: { Worker(rules: rules) }, output: { Output() },
+            process: { [self] block, worker in price(&block, worker: &worker, active: active, name: name) },
+            consume: { event in
+                switch event {
+                case .block(let block):
+                    sink.write(block.pointee.output.buffer.bytes.elements)
+                    failures += block.pointee.output.failures
+                    carts += block.pointee.output.carts
+                case .tooLong(let line):
                     failures += 1
                     carts += 1
                     let message = "the line is longer than \(maxLineLength) bytes"
-                    let text = format == .json ? ReceiptEncoder.renderError(line: long, message: message) + "\n" : "\(name):\(long): error: \(message)\n"
+                    let text = format == .json ? ReceiptEncoder.renderError(line: line, message: message) + "\n" : "\(name):\(line): error: \(message)\n"
                     let bytes = Array(text.utf8)
                     bytes.withUnsafeBufferPointer { sink.write($0) }
+                case .read(let bytes):
+                    progress?.update(bytes: bytes, carts: carts)
                 }
-            }
-            for index in 0..<filled {
-                writeLongLines(before: state.blocks[index].firstLine)
-                sink.write(state.blocks[index].output.elements)
-                failures += state.blocks[index].failures
-                carts += state.blocks[index].carts
-            }
-            writeLongLines(before: ended ? Int.max : nextLine)
-            longLines = Array(pendingLong)
-            progress?.update(bytes: bytesRead, carts: carts)
-        }
+            })
         return failures
     }
 
     /// Prices every non-blank line of one block into its output.
-    func price(_ block: inout Block, worker: inout Worker, active: ActiveRules, name: String) {
-        block.output.removeAll()
-        block.failures = 0
-        block.carts = 0
+    func price(_ block: inout LineBlockPipeline<Worker, Output>.Block, worker: inout Worker, active: ActiveRules, name: String) {
+        let output = block.output.buffer
+        output.bytes.removeAll()
+        block.output.failures = 0
+        block.output.carts = 0
         let firstLine = block.firstLine
         block.bytes.withUnsafeBufferPointer { all in
             var lines = BatchLines.LineWalker(bytes: all)
             while let (offset, range) = lines.next() {
                 let line = firstLine + offset - 1
-                block.carts += 1
+                block.output.carts += 1
                 do throws(InputError) {
                     let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name)
                     var explanations: [Explanation]?
@@ -195,35 +123,38 @@ public struct BatchPricer: Sendable {
                     }
                     switch format {
                     case .json:
-                        worker.encoder.encode(receipt, explanations: explanations, into: &block.output)
-                        block.output.append(UInt8(ascii: "\n"))
+                        worker.encoder.encode(receipt, explanations: explanations, into: &output.bytes)
+                        output.bytes.append(UInt8(ascii: "\n"))
                     case .text:
-                        block.output.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
-                        if let explanations { block.output.append(utf8: ReceiptText.explanations(explanations, money: MoneyStyle(currency: receipt.currency))) }
+                        output.bytes.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
+                        if let explanations { output.bytes.append(utf8: ReceiptText.explanations(explanations, money: MoneyStyle(currency: receipt.currency))) }
                     }
                 } catch {
-                    block.failures += 1
+                    block.output.failures += 1
                     switch format {
                     case .json:
-                        ReceiptEncoder.appendError(line: line, id: error.cartID, message: error.detail, to: &block.output)
-                        block.output.append(UInt8(ascii: "\n"))
+                        ReceiptEncoder.appendError(line: line, id: error.cartID, message: error.detail, to: &output.bytes)
+                        output.bytes.append(UInt8(ascii: "\n"))
                     case .text:
                         let id = error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""
-                        block.output.append(utf8: "\(name):\(line)\(id): error: \(error.detail)\n")
+                        output.bytes.append(utf8: "\(name):\(line)\(id): error: \(error.detail)\n")
                     }
                 }
             }
         }
     }
 
-    /// A block of whole lines, and what pricing it produced.
-    struct Block {
-        var bytes: [UInt8] = []
-        var firstLine = 1
-        /// Freed by the pipeline that owns the block.
-        var output = RawBuffer<UInt8>(capacity: 1 << 20)
+    /// What pricing a block produced: its results' bytes, carts and failures.
+    struct Output {
+        let buffer = OutputBuffer()
         var failures = 0
         var carts = 0
+    }
+
+    /// A block's output bytes, reused from group to group and freed with it.
+    final class OutputBuffer {
+        @exclusivity(unchecked) var bytes = RawBuffer<UInt8>(capacity: 1 << 20)
+        deinit { bytes.deallocate() }
     }
 
     /// One worker's tools, kept from block to block.
@@ -239,31 +170,5 @@ public struct BatchPricer: Sendable {
             cache = BestItemRuleCache(productCount: rules.catalog.products.count)
             engine = PricingEngine(rules: rules)
         }
-    }
-}
-
-/// The blocks of one group and the workers, shared with the parallel loop: worker `w` touches only
-/// `workers[w]` and the blocks `w`, `w + workers`, … so no two threads share an element.
-private final class PipelineState: @unchecked Sendable {
-    let workers: UnsafeMutableBufferPointer<BatchPricer.Worker>
-    let blocks: UnsafeMutableBufferPointer<BatchPricer.Block>
-
-    init(workers: [BatchPricer.Worker], slots: Int) {
-        self.workers = .allocate(capacity: workers.count)
-        _ = self.workers.initialize(from: workers)
-        blocks = .allocate(capacity: slots)
-        for index in 0..<slots { (blocks.baseAddress! + index).initialize(to: BatchPricer.Block()) }
-    }
-
-    deinit {
-        for index in blocks.indices { blocks[index].output.deallocate() }
-        workers.deinitialize()
-        workers.deallocate()
-        blocks.deinitialize()
-        blocks.deallocate()
-    }
-
-    func price(block: Int, worker: Int, with pricer: BatchPricer, active: ActiveRules, name: String) {
-        pricer.price(&blocks[block], worker: &workers[worker], active: active, name: name)
     }
 }
