@@ -56,8 +56,11 @@ let package = Package(
         // built-in shipped store.
         .target(name: "InputFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Platform"]),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "Workloads"]),
-        // Pricing runs: one cart, several, batches in parallel blocks.
-        .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Explanations", "Pricing", "Platform", "Buffers", "PlistReader"]),
+        // What a promotions change does to real carts: the tally and the report (text, JSON, markdown).
+        .target(name: "PromotionDiff", dependencies: ["Pricing", "StrictJSON"]),
+        .testTarget(name: "PromotionDiffTests", dependencies: ["PromotionDiff", "ReferenceModels", "Workloads"]),
+        // Pricing runs: one cart, several, batches in parallel blocks; diffs of two promotion files.
+        .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Explanations", "PromotionDiff", "Pricing", "Platform", "Buffers", "PlistReader"]),
         .testTarget(name: "BatchPricingTests", dependencies: ["BatchPricing", "Workloads", "InputFiles", "Receipts", "Promotions"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(name: "Workloads", dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
@@ -79,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "InputFiles", "BatchPricing", "Receipts", "Explanations", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions",
+                "InputFiles", "BatchPricing", "Receipts", "Explanations", "PromotionDiff", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions",
                 "StrictJSON", "Workloads", "Platform", "Shopping", "Presenters", "ShopStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

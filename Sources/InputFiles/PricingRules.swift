@@ -53,7 +53,7 @@ public struct PricingRules: Sendable {
         return (try rules.get(), result.value!)
     }
 
-    static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {
+    public static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {
         do {
             switch catalog {
             case .file(let path): return try CatalogFile.load(path, limit: limit)
@@ -64,7 +64,7 @@ public struct PricingRules: Sendable {
         }
     }
 
-    static func load(promotions: RulesSource, for products: Catalog, limits: PlistLimits) throws(PricingRulesError) -> PricingRules {
+    public static func load(promotions: RulesSource, for products: Catalog, limits: PlistLimits) throws(PricingRulesError) -> PricingRules {
         let checks = PromotionChecks(catalog: products, limits: limits)
         let file: PromotionFile
         switch promotions {

@@ -13,7 +13,7 @@ struct Checkout: ParsableCommand {
             74 the output could not be written.
             """,
         version: "1.0.0",
-        subcommands: [Price.self, Validate.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
+        subcommands: [Price.self, Validate.self, Diff.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
 
     static func main() {
         Machine.ignoreBrokenPipeSignal()
