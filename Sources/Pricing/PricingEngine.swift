@@ -137,25 +137,78 @@ public struct PricingEngine: Sendable {
     }
 
     /// The group promotions (`bundle`, `bxgy`) that could apply to `cart`: enabled, active, their
-    /// coupon presented, touching one of its products. Ascending.
+    /// coupon presented, touching one of its products, and with enough units in the cart for one
+    /// group (units only ever get fewer as the choice goes on, so one that lacks them now never
+    /// applies). Ascending.
     func candidateGroupRules(_ cart: Cart, instant: Instant, coupons: [Int32]) -> [Int] {
-        var found: [Int] = []
-        for line in cart.lines {
-            for index in Int(rules.groupOffsets[line.product])..<Int(rules.groupOffsets[line.product + 1]) {
-                let rule = rules.compiled[Int(rules.groupRules[index])]
-                guard rule.isActive(at: instant), rule.coupon < 0 || coupons.contains(rule.coupon) else { continue }
-                found.append(Int(rules.groupRules[index]))
+        // A product's quantity in the cart: a short cart is searched, a long one indexed.
+        var index: [ProductID: Int64] = [:]
+        if cart.lines.count > 16 { for line in cart.lines { index[line.product] = line.quantity } }
+        func quantity(_ product: ProductID) -> Int64 {
+            if cart.lines.count > 16 { return index[product] ?? 0 }
+            for line in cart.lines where line.product == product { return line.quantity }
+            return 0
+        }
+        return rules.groupProducts.withUnsafeBufferPointer { products in
+            rules.groupSpans.withUnsafeBufferPointer { spans in
+                rules.compiled.withUnsafeBufferPointer { compiled in
+                    func units(_ range: Range<Int32>) -> Int64 {
+                        var sum: Int64 = 0
+                        for position in range { sum = sum.addingSaturating(quantity(Int(products[Int(position)]))) }
+                        return sum
+                    }
+                    /// Whether the cart has the units for one group of the rule.
+                    func enough(_ rule: CompiledRule) -> Bool {
+                        let span = spans[Int(rule.group)]
+                        switch rule.kind {
+                        case .bundlePrice, .bundlePercent, .bundleAmount:
+                            return units(span.codes) >= rule.threshold
+                        case .bxgyPercent, .bxgyPrice:
+                            guard span.hasTargets else { return units(span.codes) >= rule.threshold.addingSaturating(rule.get) }
+                            return units(span.codes) >= rule.threshold && units(span.rewards) >= rule.get
+                        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
+                            return false
+                        }
+                    }
+                    var found: [Int] = []
+                    rules.groupProbes.withUnsafeBufferPointer { probes in
+                        func units(_ codes: (Int32, Int32, Int32)) -> Int64 {
+                            var sum: Int64 = 0
+                            if codes.0 >= 0 { sum = sum.addingSaturating(quantity(Int(codes.0))) }
+                            if codes.1 >= 0 { sum = sum.addingSaturating(quantity(Int(codes.1))) }
+                            if codes.2 >= 0 { sum = sum.addingSaturating(quantity(Int(codes.2))) }
+                            return sum
+                        }
+                        var cartUnits: Int64 = 0
+                        for line in cart.lines { cartUnits = cartUnits.addingSaturating(line.quantity) }
+                        for line in cart.lines {
+                            for position in Int(rules.groupOffsets[line.product])..<Int(rules.groupOffsets[line.product + 1]) {
+                                // Most promotions lack the units: ruled out from the product's own list, read in order.
+                                let probe = probes[position]
+                                guard Int64(probe.need) <= cartUnits else { continue }
+                                if probe.inline {
+                                    guard units(probe.codes) >= Int64(probe.need) else { continue }
+                                    if probe.hasTargets { guard units(probe.rewards) >= Int64(probe.rewardNeed) else { continue } }
+                                }
+                                let ruleIndex = Int(rules.groupRules[position])
+                                let rule = compiled[ruleIndex]
+                                guard rule.isActive(at: instant), rule.coupon < 0 || coupons.contains(rule.coupon), probe.inline || enough(rule) else { continue }
+                                found.append(ruleIndex)
+                            }
+                        }
+                    }
+                    guard found.count > 1 else { return found }
+                    found.sort()
+                    var unique = 0
+                    for position in found.indices where position == 0 || found[position] != found[position - 1] {
+                        found[unique] = found[position]
+                        unique += 1
+                    }
+                    found.removeLast(found.count - unique)
+                    return found
+                }
             }
         }
-        guard found.count > 1 else { return found }
-        found.sort()
-        var unique = 0
-        for index in found.indices where index == 0 || found[index] != found[unique - 1] {
-            found[unique] = found[index]
-            unique += 1
-        }
-        found.removeLast(found.count - unique)
-        return found
     }
 
     // MARK: Coupons

@@ -79,10 +79,15 @@ public enum CartID: Sendable, Hashable {
 }
 
 /// The promotions of one line, in the order they were applied. Most lines have at most one, which
-/// is held inline: pricing a line allocates nothing.
+/// is held inline: pricing a line allocates nothing. Their sum and the largest are kept as they are
+/// appended, so that writing a receipt reads them without copying any promotion.
 public struct LinePromotions: RandomAccessCollection, Sendable, Equatable {
-    private var head: AppliedPromotion?
-    private var tail: [AppliedPromotion] = []
+    @usableFromInline var head: AppliedPromotion?
+    @usableFromInline var tail: [AppliedPromotion] = []
+    /// Σ their discounts.
+    public private(set) var discount: Int64 = 0
+    /// The position of the one with the largest discount (ties: the first), or -1.
+    @usableFromInline var largestPosition = -1
 
     public init() {}
 
@@ -90,34 +95,37 @@ public struct LinePromotions: RandomAccessCollection, Sendable, Equatable {
         for promotion in promotions { append(promotion) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
 
-    public subscript(position: Int) -> AppliedPromotion {
-        get { position == 0 ? head! : tail[position - 1] }
-        set {
-            if position == 0 { head = newValue } else { tail[position - 1] = newValue }
-        }
+    @inlinable public subscript(position: Int) -> AppliedPromotion {
+        position == 0 ? head! : tail[position - 1]
     }
 
     public mutating func append(_ promotion: AppliedPromotion) {
+        let position = endIndex
         if head == nil { head = promotion } else { tail.append(promotion) }
-    }
-
-    /// Σ their discounts.
-    public var discount: Int64 {
-        guard let head else { return 0 }
-        var sum = head.discount
-        for promotion in tail { sum += promotion.discount }
-        return sum
+        discount += promotion.discount
+        if largestPosition < 0 || promotion.discount > self.discount(at: largestPosition) { largestPosition = position }
     }
 
     /// The one with the largest non-zero discount; ties: the one applied first.
     public var largest: AppliedPromotion? {
-        guard var best = head else { return nil }
-        for promotion in tail where promotion.discount > best.discount { best = promotion }
-        return best.discount > 0 ? best : nil
+        guard largestPosition >= 0, discount(at: largestPosition) > 0 else { return nil }
+        return self[largestPosition]
     }
+
+    /// The position of ``largest``, or nil.
+    @inlinable public var largestIndex: Int? {
+        largestPosition >= 0 && discount(at: largestPosition) > 0 ? largestPosition : nil
+    }
+
+    // Single fields, read in place (no promotion copied, no string retained).
+    @inlinable public func discount(at position: Int) -> Int64 { position == 0 ? head.unsafelyUnwrapped.discount : tail[position - 1].discount }
+    @inlinable public func units(at position: Int) -> Int64 { position == 0 ? head.unsafelyUnwrapped.units : tail[position - 1].units }
+    @inlinable public func ruleIndex(at position: Int) -> Int? { position == 0 ? head.unsafelyUnwrapped.ruleIndex : tail[position - 1].ruleIndex }
+
+    public static func == (a: LinePromotions, b: LinePromotions) -> Bool { a.elementsEqual(b) }
 }
 
 /// A promotion that used units of a line (or, for a cart promotion, lowered the cart's total), and

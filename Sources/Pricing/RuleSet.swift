@@ -13,11 +13,19 @@ public struct RuleSet: Sendable {
     /// Line promotions per product, concatenated: product `p` owns `itemRules[itemOffsets[p]..<itemOffsets[p + 1]]`.
     let itemOffsets: [Int32]
     let itemRules: [Int32]
-    /// Group promotions (`bundle`, `bxgy`) per product they target or reward, laid out the same way.
+    /// Group promotions (`bundle`, `bxgy`) per product they target or reward, laid out the same way,
+    /// each with what it needs to apply at all (``GroupProbe``), so that a cart rules most of them
+    /// out reading one product's list in order rather than each promotion's definition.
     let groupOffsets: [Int32]
     let groupRules: [Int32]
+    let groupProbes: [GroupProbe]
     /// The products of each group promotion, by its ``CompiledRule/group`` index.
     let groups: [GroupRule]
+    /// The same, flat, for the per-cart check of which group promotions have the units to apply:
+    /// group `g`'s codes are `groupProducts[groupSpans[g].codes]`, its rewards (when it has
+    /// targets) `groupProducts[groupSpans[g].rewards]`.
+    let groupProducts: [Int32]
+    let groupSpans: [GroupSpan]
     let cartRules: [Int32]
     /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
     let couponIDs: [String: Int32]
@@ -76,7 +84,21 @@ public struct RuleSet: Sendable {
         self.compiled = compiled
         (itemOffsets, itemRules) = Self.flatten(perProduct)
         (groupOffsets, groupRules) = Self.flatten(groupsPerProduct)
+        groupProbes = groupRules.map { GroupProbe(compiled[Int($0)], groups[Int(compiled[Int($0)].group)]) }
         self.groups = groups
+        var products: [Int32] = []
+        var spans: [GroupSpan] = []
+        for group in groups {
+            let codes = Int32(products.count)..<Int32(products.count + group.codes.count)
+            products += group.codes.map { Int32($0) }
+            let rewards = group.rewards.map { rewards in
+                defer { products += rewards.map { Int32($0) } }
+                return Int32(products.count)..<Int32(products.count + rewards.count)
+            }
+            spans.append(GroupSpan(codes: codes, rewards: rewards ?? 0..<0, hasTargets: group.rewards != nil))
+        }
+        groupProducts = products
+        groupSpans = spans
         self.cartRules = cartRules
         self.couponIDs = couponIDs
         self.rulesByCoupon = rulesByCoupon
@@ -97,6 +119,48 @@ public struct RuleSet: Sendable {
     /// Whether any enabled promotion works across lines: without one, every cart takes the
     /// per-line path.
     public var hasGroupPromotions: Bool { !groupRules.isEmpty }
+}
+
+/// What a group promotion needs before it can apply to a cart: at least `need` units of its codes
+/// (a bundle's group size; a buy-X-get-Y's N + M, or N with targets) and, with targets, `rewardNeed`
+/// units of them. Up to three codes and three rewards are kept inline; with more, `inline` is false
+/// and the promotion's definition decides.
+struct GroupProbe: Sendable {
+    /// Clamped to `Int32.max`: no cart line holds more units than a line may.
+    var need: Int32
+    var rewardNeed: Int32
+    var codes: (Int32, Int32, Int32) = (-1, -1, -1)
+    var rewards: (Int32, Int32, Int32) = (-1, -1, -1)
+    var inline: Bool
+    var hasTargets: Bool
+
+    init(_ rule: CompiledRule, _ group: GroupRule) {
+        func clamped(_ value: Int64) -> Int32 { Int32(clamping: value) }
+        switch rule.kind {
+        case .bxgyPercent, .bxgyPrice:
+            need = clamped(group.rewards == nil ? rule.threshold.addingSaturating(rule.get) : rule.threshold)
+            rewardNeed = group.rewards == nil ? 0 : clamped(rule.get)
+        case .bundlePrice, .bundlePercent, .bundleAmount, .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
+            need = clamped(rule.threshold)
+            rewardNeed = 0
+        }
+        hasTargets = group.rewards != nil
+        inline = group.codes.count <= 3 && (group.rewards?.count ?? 0) <= 3
+        func triple(_ products: [ProductID]) -> (Int32, Int32, Int32) {
+            (products.count > 0 ? Int32(products[0]) : -1, products.count > 1 ? Int32(products[1]) : -1, products.count > 2 ? Int32(products[2]) : -1)
+        }
+        if inline {
+            codes = triple(group.codes)
+            rewards = triple(group.rewards ?? [])
+        }
+    }
+}
+
+/// Where a group promotion's products are in ``RuleSet/groupProducts``.
+struct GroupSpan: Sendable {
+    var codes: Range<Int32>
+    var rewards: Range<Int32>
+    var hasTargets: Bool
 }
 
 /// A group promotion's products, resolved against the catalog (codes it lacks dropped, each

@@ -77,7 +77,9 @@ struct UnitChoice {
             let codeLines = products.codes.compactMap(lineOf)
             let rewardLines = products.rewards.map { $0.compactMap(lineOf) } ?? codeLines
             let index = Int32(groups.count)
-            for line in Set(codeLines + rewardLines) { groupsOfLine[line].append(index) }
+            // Codes and rewards never share a product, so no line is listed twice.
+            for line in codeLines { groupsOfLine[line].append(index) }
+            if products.rewards != nil { for line in rewardLines { groupsOfLine[line].append(index) } }
             groups.append(Group(rule: rule, lines: GroupApplication.Lines(
                 byPriceDescending: codeLines.sorted(by: descending), rewardsAscending: rewardLines.sorted(by: ascending),
                 hasTargets: products.rewards != nil)))

@@ -115,15 +115,18 @@ public struct ReceiptEncoder {
                 out.append(#","total":"#)
                 appendAmount(lines[index].subtotal - itemDiscount - cartDiscount, digits, to: &out)
                 out.append(#","promotion":"#)
-                appendPromotion(lines[index].promotions.largest, digits, to: &out)
+                let promotions = UnsafePointer(lines.baseAddress! + index).pointer(to: \.promotions)!
+                if let largest = promotions.pointee.largestIndex {
+                    appendPromotion(promotions, at: largest, digits, units: false, to: &out)
+                } else {
+                    out.append("null")
+                }
                 out.append(#","cart_discount":"#)
                 appendAmount(cartDiscount, digits, to: &out)
                 out.append(#","promotions":["#)
-                var first = true
-                for promotion in lines[index].promotions {
-                    if !first { out.append(UInt8(ascii: ",")) }
-                    first = false
-                    appendPromotion(promotion, digits, units: promotion.units, to: &out)
+                for position in 0..<promotions.pointee.count {
+                    if position > 0 { out.append(UInt8(ascii: ",")) }
+                    appendPromotion(promotions, at: position, digits, units: true, to: &out)
                 }
                 out.append("]}")
             }
@@ -228,6 +231,22 @@ public struct ReceiptEncoder {
             products[product] = span
         }
         out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
+    }
+
+    /// A line's promotion at `position`, from its cached fragment when it has one: no promotion copied.
+    private mutating func appendPromotion(_ promotions: UnsafePointer<LinePromotions>, at position: Int, _ digits: Int, units: Bool,
+                                          to out: inout RawBuffer<UInt8>) {
+        guard let index = promotions.pointee.ruleIndex(at: position), let span = self.promotions[index] else {
+            let promotion = promotions.pointee[position]
+            return appendPromotion(promotion, digits, units: units ? promotion.units : nil, to: &out)
+        }
+        out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
+        appendAmount(promotions.pointee.discount(at: position), digits, to: &out)
+        if units {
+            out.append(#","units":"#)
+            appendInteger(promotions.pointee.units(at: position), to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `{"id":…,"name":…,"type":…,"discount":…}`, with `"units"` for an entry of a line's `promotions`; `null` for none.
