@@ -124,3 +124,21 @@ public struct FirstStep: Sendable {
         engine.rules.compiled[index].cartDiscount(subtotal: subtotal)
     }
 }
+
+/// A line promotion's discount on a line whose units are all free (SPEC §5.3 with §10.3's cap),
+/// exactly as the engine works it out; 0 for other types, and when quantity × unit price does not
+/// fit in 64 bits.
+public struct LineDiscount: Sendable {
+    private let rule: CompiledRule
+    private let isLine: Bool
+
+    public init(_ rule: Promotion.Rule) {
+        self.rule = CompiledRule(Promotion(id: "", name: "", rule: rule), coupon: -1)
+        isLine = rule.type.scope == .line
+    }
+
+    public func callAsFunction(quantity: Int64, unitPrice: Int64) -> Int64 {
+        guard isLine, quantity >= 0, unitPrice >= 0, !quantity.multipliedReportingOverflow(by: unitPrice).overflow else { return 0 }
+        return rule.itemDiscount(quantity: quantity, unitPrice: unitPrice)
+    }
+}

@@ -47,6 +47,6 @@ public struct DiagnosticRule: Sendable, Hashable {
     /// Every rule, in the order SPEC §8 lists them.
     public static let all: [DiagnosticRule] = [
         .xmlMalformed, .xmlForbidden, .plistStructure, .missingKey, .unknownKey, .invalidValue, .unknownType,
-        .duplicateID, .duplicateKey, .dateRange, .expired, .unknownCode, .noDiscount, .currency,
+        .duplicateID, .duplicateKey, .dateRange, .expired, .unknownCode, .noDiscount, .currency, .shadowed,
     ]
 }

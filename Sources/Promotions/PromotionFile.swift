@@ -129,7 +129,18 @@ final class PromotionFileHandler: PlistStreamHandler {
             decoded = pipeline.finish()
             self.pipeline = nil
         }
-        let diagnostics = self.diagnostics + decoded.diagnostics
+        var diagnostics = self.diagnostics + decoded.diagnostics
+        if checks.checksProducts, let catalog = checks.catalog {
+            // Line promotions another always beats: at their `<dict>`, naming the first such one.
+            var check = ShadowCheck(catalog: catalog)
+            var lines: [String: SourceLocation] = [:]
+            for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
+            for (index, by) in check.shadowed(decoded.promotions) {
+                let promotion = decoded.promotions[index], other = decoded.promotions[by]
+                guard let location = lines[promotion.id] else { continue }
+                diagnostics.append(.shadowed(by: other.id, otherLine: lines[other.id]?.line ?? 0, at: location, promotion: promotion.id))
+            }
+        }
         let promotions = decoded.promotions
         let entries = decoded.entries
         // Stable: diagnostics at one position keep the order they were found in.
