@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ReferenceModels", dependencies: ["Pricing", "Workloads"], path: "Tests/ReferenceModels"),
         // Promotion files: plist values → promotion definitions + diagnostics.
         .target(name: "Promotions", dependencies: ["PlistReader", "Pricing", "Platform"]),
-        .testTarget(name: "PromotionsTests", dependencies: ["Promotions"]),
+        .testTarget(name: "PromotionsTests", dependencies: ["Promotions", "Workloads"]),
         // Strict JSON reading and writing, for catalogs, carts and reports.
         .target(name: "StrictJSON"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),

@@ -15,9 +15,12 @@ public struct Workload: Sendable {
         /// The share of item promotions that work across lines (`bundle`, `bxgy`), from 0 to 1. At 0
         /// the file is exactly what it was before v2 existed.
         public var groupShare: Double
+        /// Give every batch cart an id: odd carts a string (`"order-7"`), even ones an integer.
+        public var cartIDs: Bool
 
         public init(products: Int = 1_000, promotions: Int = 100_000, lines: Int = 1_000_000, batchCarts: Int = 0, seed: UInt64 = 42,
-                    groupShare: Double = 0) {
+                    groupShare: Double = 0, cartIDs: Bool = false) {
+            self.cartIDs = cartIDs
             self.products = products
             self.promotions = promotions
             self.lines = lines
@@ -169,8 +172,11 @@ public struct Workload: Sendable {
         for index in 0..<parameters.batchCarts {
             let count = 1 + Int(random.next() % 6)
             let items = (0..<count).map { _ in "\"\(code(Int(random.next() % UInt64(max(parameters.products, 1)))))\"" }
+            let id = parameters.cartIDs ? (index % 2 == 0 ? "\"id\": \"order-\(index + 1)\", " : "\"id\": \(index + 1), ") : ""
             if index % 10 == 9 {
-                out.append(contentsOf: "{\"coupons\": [\"CODE\(index / 10 * 50)\"], \"items\": [\(items.joined(separator: ", ")), {\"code\": \"\(code(0))\", \"quantity\": 3}]}\n".utf8)
+                out.append(contentsOf: "{\(id)\"coupons\": [\"CODE\(index / 10 * 50)\"], \"items\": [\(items.joined(separator: ", ")), {\"code\": \"\(code(0))\", \"quantity\": 3}]}\n".utf8)
+            } else if parameters.cartIDs {
+                out.append(contentsOf: "{\(id)\"items\": [\(items.joined(separator: ", "))]}\n".utf8)
             } else {
                 out.append(contentsOf: "[\(items.joined(separator: ", "))]\n".utf8)
             }

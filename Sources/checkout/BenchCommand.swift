@@ -19,6 +19,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Small carts in a batch to price as well (0: none).") var batchCarts = 0
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
     @Option(help: "Share of the item promotions that work across lines (bundle, bxgy), from 0 to 1.") var groupShare = 0.0
+    @Flag(name: .customLong("cart-ids"), help: "Give every batch cart an id (a string for odd carts, an integer for even ones).") var cartIDs = false
     @Option(help: ArgumentHelp("Write the generated files into this directory.", valueName: "dir")) var emit: String?
     @Option(help: "Report format: text or json.") var format: OutputFormat = .text
 
@@ -30,7 +31,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let parameters = Workload.Parameters(products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed,
-                                           groupShare: groupShare)
+                                           groupShare: groupShare, cartIDs: cartIDs)
         var run = BenchmarkRun(workload: Workload(parameters))
         let bar = ProgressBar(total: nil)
         run.progress = { bar?.update($0 + "…") }
