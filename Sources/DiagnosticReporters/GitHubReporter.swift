@@ -10,6 +10,11 @@ public enum GitHubReporter {
             for d in file.diagnostics {
                 out += "::\(d.severity.rawValue) file=\(property(file.name)),line=\(d.location.line),col=\(d.location.column),"
                 out += "title=\(property(d.id))::\(data(d.message))\n"
+                // Notes as notices on their own lines, so the related place is annotated too.
+                for note in d.notes {
+                    out += "::notice file=\(property(file.name)),line=\(note.location.line),col=\(note.location.column),"
+                    out += "title=\(property(d.id))::\(data(note.message))\n"
+                }
             }
         }
         out += TextReporter.summary(errors: files.errorCount, warnings: files.warningCount, files: files.count) + "\n"

@@ -2,7 +2,8 @@ import Promotions
 import StrictJSON
 
 /// `{"files": [{"path", "diagnostics": [{"id", "severity", "message", "line", "column", "promotion"}]}],
-/// "errors": N, "warnings": N}` (SPEC §8), one document.
+/// "errors": N, "warnings": N}`, one document; a diagnostic with notes also has
+/// `"notes": [{"message", "line", "column"}]`.
 public enum JSONReporter {
     public static func render(_ files: [PromotionFile]) -> String {
         let out = JSONWriter(pretty: true)
@@ -20,6 +21,17 @@ public enum JSONReporter {
                                     out.member("line") { out.raw(String(d.location.line)) }
                                     out.member("column") { out.raw(String(d.location.column)) }
                                     out.member("promotion") { d.promotion.map { out.string($0) } ?? out.raw("null") }
+                                    if !d.notes.isEmpty {
+                                        out.member("notes") {
+                                            out.array(d.notes) { note in
+                                                out.object {
+                                                    out.member("message") { out.string(note.message) }
+                                                    out.member("line") { out.raw(String(note.location.line)) }
+                                                    out.member("column") { out.raw(String(note.location.column)) }
+                                                }
+                                            }
+                                        }
+                                    }
                                 }
                             }
                         }

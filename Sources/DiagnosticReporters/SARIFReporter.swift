@@ -2,10 +2,10 @@ import Promotions
 import StrictJSON
 
 /// SARIF 2.1.0: one run, every diagnostic rule listed in the driver, one result per diagnostic with
-/// its rule, level, message and region.
+/// its rule, level, message and region, and its notes as related locations.
 public enum SARIFReporter {
     public static func render(_ files: [PromotionFile], tool: ToolInfo) -> String {
-        let rules = DiagnosticRule.all
+        let rules = DiagnosticRule.allCases
         let out = JSONWriter(pretty: true)
         out.object {
             out.member("$schema") { out.string("https://json.schemastore.org/sarif-2.1.0.json") }
@@ -35,7 +35,7 @@ public enum SARIFReporter {
                             out.array(results) { index, file, d in
                                 out.object {
                                     out.member("ruleId") { out.string(d.id) }
-                                    out.member("ruleIndex") { out.raw(String(rules.firstIndex(of: d.rule) ?? 0)) }
+                                    out.member("ruleIndex") { out.raw(String(rules.firstIndex(of: d.rule)!)) }  // every rule is listed
                                     out.member("level") { out.string(d.severity.rawValue) }
                                     out.member("message") { out.object { out.member("text") { out.string(d.message) } } }
                                     out.member("locations") {
@@ -56,6 +56,32 @@ public enum SARIFReporter {
                                                             }
                                                         }
                                                     }
+                                                }
+                                            }
+                                        }
+                                    }
+                                    if !d.notes.isEmpty {
+                                        out.member("relatedLocations") {
+                                            out.array(Array(d.notes.enumerated())) { number, note in
+                                                out.object {
+                                                    out.member("id") { out.raw(String(number + 1)) }
+                                                    out.member("physicalLocation") {
+                                                        out.object {
+                                                            out.member("artifactLocation") {
+                                                                out.object {
+                                                                    out.member("uri") { out.string(uri(file.name)) }
+                                                                    out.member("index") { out.raw(String(index)) }
+                                                                }
+                                                            }
+                                                            out.member("region") {
+                                                                out.object {
+                                                                    out.member("startLine") { out.raw(String(note.location.line)) }
+                                                                    out.member("startColumn") { out.raw(String(note.location.column)) }
+                                                                }
+                                                            }
+                                                        }
+                                                    }
+                                                    out.member("message") { out.object { out.member("text") { out.string(note.message) } } }
                                                 }
                                             }
                                         }

@@ -1,10 +1,13 @@
 import Promotions
 
-/// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, then a summary: the format compilers
-/// use, which editors and most CI log viewers turn into links.
+/// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, each followed by its notes
+/// (`FILE:LINE:COL: note: MESSAGE`), then a summary: the format compilers use, which editors and most
+/// CI log viewers turn into links.
 public enum TextReporter {
     public static func line(_ diagnostic: Diagnostic, file: String) -> String {
-        "\(file):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+        var text = "\(file):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+        for note in diagnostic.notes { text += "\n\(file):\(note.location.line):\(note.location.column): note: \(note.message)" }
+        return text
     }
 
     public static func render(_ files: [PromotionFile]) -> String {

@@ -99,8 +99,8 @@ private struct Decoding {
         diagnostics.append(diagnostic)
     }
 
-    mutating func invalid(_ message: String, _ at: PlistValue) {
-        report(.invalidValue(message, at: at.location, promotion: promotionID))
+    mutating func invalid(_ problem: InvalidValue, _ at: PlistValue) {
+        report(.invalidValue(problem, at: at.location, promotion: promotionID))
     }
 
     subscript(key: PromotionKey) -> PlistValue? {
@@ -155,7 +155,7 @@ private struct Decoding {
         }
         for key in type.forbiddenKeys {
             if let value = self[key] {
-                invalid("`\(key.text)` is not allowed in a \(type.rawValue) promotion; remove it", value)
+                invalid(.notAllowed(key: key.text, type: type.rawValue), value)
             }
         }
         let rule = decodeRule(type)
@@ -199,15 +199,15 @@ private struct Decoding {
         case .combo:
             let n = requiredInteger(.quantity, needed: "a combo needs `quantity`, the group size N ≥ 2")
             let m = requiredInteger(.paid, needed: "a combo needs `paid`, the units paid per group (0 ≤ paid < quantity)")
-            if let n, n < 2 { invalid("`quantity` of a combo is the group size and must be at least 2, not \(n)", self[.quantity]!) }
+            if let n, n < 2 { invalid(.groupSizeBelowTwo(type: "combo", n), self[.quantity]!) }
             if let n, let m, n >= 2, !(0..<n).contains(m) {
-                invalid("`paid` must be from 0 to \(n - 1) (less than `quantity`, \(n)), not \(m)", self[.paid]!)
+                invalid(.paidOutOfRange(quantity: n, paid: m), self[.paid]!)
             }
             guard let n, let m else { return nil }
             return .combo(groupSize: n, paid: m)
         case .bulk:
             let t = requiredInteger(.quantity, needed: "a bulk promotion needs `quantity`, the threshold (≥ 1)")
-            if let t, t < 1 { invalid("`quantity` must be at least 1, not \(t)", self[.quantity]!) }
+            if let t, t < 1 { invalid(.quantityBelowOne(t), self[.quantity]!) }
             let p = self[.price] == nil ? missing(.price, "a bulk promotion needs `price`, the unit price from the threshold on")
                                         : money(.price, minimum: 0)
             guard let t, let p else { return nil }
@@ -233,7 +233,7 @@ private struct Decoding {
                 return nil
             case (let percent?, let amount?):
                 let later = keyElement(.percent).location > keyElement(.amount).location ? percent : amount
-                invalid("a cart promotion takes `percent` or `amount`, not both; remove one", later)
+                invalid(.percentAndAmount, later)
                 return nil
             case (.some, nil):
                 let p = percentage()
@@ -242,14 +242,14 @@ private struct Decoding {
                 return .cartPercent(minimum: minimum, hundredths: p, cap: cap.value)
             case (nil, .some):
                 if let cap = self[.cap] {
-                    invalid("`cap` bounds a percentage; a cart promotion with `amount` cannot take it; remove it", cap)
+                    invalid(.capWithAmount, cap)
                 }
                 guard let a = money(.amount, positive: true), let minimum else { return nil }
                 return .cartAmount(minimum: minimum, amountOff: a)
             }
         case .bundle:
             let n = requiredInteger(.quantity, needed: "a bundle needs `quantity`, the number of units in a group (≥ 2)")
-            if let n, n < 2 { invalid("`quantity` of a bundle is the group size and must be at least 2, not \(n)", self[.quantity]!) }
+            if let n, n < 2 { invalid(.groupSizeBelowTwo(type: "bundle", n), self[.quantity]!) }
             let limit = optionalCount(.limit, what: "the most groups per cart")
             let offer: Promotion.GroupOffer?
             switch presence(of: [.price, .percent, .amount], type: "a bundle", takes: "one of") {
@@ -266,7 +266,7 @@ private struct Decoding {
             return .bundle(size: n, offer: offer, limit: limit.value)
         case .bxgy:
             let n = requiredInteger(.quantity, needed: "a buy-X-get-Y needs `quantity`, the units to buy (≥ 1)")
-            if let n, n < 1 { invalid("`quantity` must be at least 1, not \(n)", self[.quantity]!) }
+            if let n, n < 1 { invalid(.quantityBelowOne(n), self[.quantity]!) }
             let get = optionalCount(.get, what: "the units rewarded per application")
             let limit = optionalCount(.limit, what: "the most applications per cart")
             let reward: Promotion.Reward?
@@ -295,7 +295,7 @@ private struct Decoding {
         let later = present.max { keyElement($0).location < keyElement($1).location }!
         let names = keys.map { "`\($0.text)`" }
         let list = names.count == 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
-        invalid("\(type) takes \(takes) \(list), not several; remove one", self[later]!)
+        invalid(.exclusiveKeys(type: type, takes: takes, keys: list), self[later]!)
         return .several
     }
 
@@ -309,7 +309,7 @@ private struct Decoding {
         guard self[key] != nil else { return GivenValue() }
         guard let value = integer(key) else { return nil }
         guard value >= 1 else {
-            invalid("`\(key.text)` is \(what) and must be at least 1, not \(value)", self[key]!)
+            invalid(.countBelowOne(key: key.text, meaning: what, value), self[key]!)
             return nil
         }
         return GivenValue(value: value)
@@ -326,7 +326,7 @@ private struct Decoding {
         guard self[.quantity] != nil else { return 1 }
         guard let t = integer(.quantity) else { return nil }
         if t < 1 {
-            invalid("`quantity` is the minimum quantity and must be at least 1, not \(t)", self[.quantity]!)
+            invalid(.minimumQuantityBelowOne(t), self[.quantity]!)
             return nil
         }
         return t
@@ -345,32 +345,32 @@ private struct Decoding {
             return nil
         case (.some, .some):
             let later = keyElement(.code).location > keyElement(.codes).location ? self[.code]! : self[.codes]!
-            invalid("give `code` or `codes`, not both; remove one", later)
+            invalid(.codeAndCodes, later)
             return nil
         case (.some, nil):
             return string(.code).map { [$0] }
         case (nil, let list?):
             guard list.kind == .array else {
-                invalid("`codes` must be an <array> of <string>s, not a <\(list.kind)>", list)
+                invalid(.notAnArrayOfStrings(key: "codes", list.kind), list)
                 return nil
             }
             var codes: [String] = []
             var valid = true
             for element in list.children {
                 guard element.kind == .string else {
-                    invalid("each of `codes` must be a <string>, not a <\(element.kind)>", element)
+                    invalid(.elementNotAString(key: "codes", element.kind), element)
                     valid = false
                     continue
                 }
                 let code = element.text
                 if code.isEmpty {
-                    invalid("a product code in `codes` must not be empty", element)
+                    invalid(.emptyCode(key: "codes"), element)
                     valid = false
                 }
                 codes.append(code)
             }
             if codes.isEmpty, valid {
-                invalid("`codes` must list at least one product code", list)
+                invalid(.emptyList(key: "codes"), list)
                 return nil
             }
             return valid ? codes : nil
@@ -381,25 +381,25 @@ private struct Decoding {
     mutating func rewardTargets(codes: [String]) -> [String]? {
         guard let list = self[.targets] else { return nil }
         guard list.kind == .array else {
-            invalid("`targets` must be an <array> of <string>s, not a <\(list.kind)>", list)
+            invalid(.notAnArrayOfStrings(key: "targets", list.kind), list)
             return nil
         }
         var rewards: [String] = []
         var valid = true
         for element in list.children {
             guard element.kind == .string, !element.text.isEmpty else {
-                invalid(element.kind == .string ? "a product code in `targets` must not be empty" : "each of `targets` must be a <string>, not a <\(element.kind)>", element)
+                invalid(element.kind == .string ? .emptyCode(key: "targets") : .elementNotAString(key: "targets", element.kind), element)
                 valid = false
                 continue
             }
             if codes.contains(element.text) {
-                invalid("`\(element.text.escapedForDisplay)` is both bought (`code`/`codes`) and rewarded (`targets`); a code may be in only one of them", element)
+                invalid(.boughtAndRewarded(code: element.text), element)
                 valid = false
             }
             rewards.append(element.text)
         }
         if rewards.isEmpty, valid {
-            invalid("`targets` must list at least one product code", list)
+            invalid(.emptyList(key: "targets"), list)
             return nil
         }
         return valid ? rewards : nil
@@ -461,7 +461,7 @@ private struct Decoding {
     mutating func expect(_ key: PromotionKey, _ kinds: [PlistKind], _ what: String) -> PlistValue? {
         guard let value = self[key] else { return nil }
         guard kinds.contains(value.kind) else {
-            invalid("`\(key.text)` must be \(what), not a <\(value.kind)>", value)
+            invalid(.wrongType(key: key.text, expected: what, value.kind), value)
             return nil
         }
         return value
@@ -479,7 +479,7 @@ private struct Decoding {
         guard let value = expect(key, [.string], "a <string>") else { return nil }
         let text = value.text
         if text.isEmpty {
-            invalid("`\(key.text)` must not be empty", value)
+            invalid(.empty(key: key.text), value)
             return nil
         }
         return text
@@ -494,8 +494,8 @@ private struct Decoding {
         guard let value = expect(key, [.integer], "an <integer>") else { return nil }
         switch value.withTextBytes(Amount.parseInteger) {
         case .success(let number): return number
-        case .failure(.outOfRange): invalid("`\(key.text)` \(value.text.trimmed) is out of range", value)
-        case .failure: invalid("`\(key.text)` must be a whole number, not \"\(value.text.trimmed.escapedForDisplay)\"", value)
+        case .failure(.outOfRange): invalid(.integerOutOfRange(key: key.text, value.text.trimmed), value)
+        case .failure: invalid(.notAWholeNumber(key: key.text, value.text.trimmed), value)
         }
         return nil
     }
@@ -514,7 +514,7 @@ private struct Decoding {
         case .success(let instant):
             return instant
         case .failure(let error):
-            invalid("`\(key.text)`: \(error.description.escapedForDisplay)", value)
+            invalid(.badDate(key: key.text, error.description), value)
             return nil
         }
     }
@@ -531,20 +531,20 @@ private struct Decoding {
         switch parsed {
         case .success(let amount):
             if positive, amount <= 0 {
-                invalid("`\(key.text)` must be greater than 0, not \(text)", value)
+                invalid(.notPositive(key: key.text, text), value)
                 return nil
             }
             if let minimum, amount < minimum {
-                invalid("`\(key.text)` must not be negative, not \(text)", value)
+                invalid(.negative(key: key.text, text), value)
                 return nil
             }
             return amount
         case .failure(.notWholeMinorUnits):
-            invalid("`\(key.text)` \(text) is not a whole number of minor units of \(currency.code) (\(currency.minorDigitsDescription))", value)
+            invalid(.notWholeMinorUnits(key: key.text, text, currency), value)
         case .failure(.outOfRange):
-            invalid("`\(key.text)` \(text) is out of range (the largest amount is \(Amount.largest(minorDigits: currency.minorDigits)))", value)
+            invalid(.amountOutOfRange(key: key.text, text, currency), value)
         case .failure(.notANumber):
-            invalid("`\(key.text)` must be a decimal amount such as 19.99, not \"\(text.escapedForDisplay)\"", value)
+            invalid(.notAnAmount(key: key.text, text), value)
         }
         return nil
     }
@@ -559,11 +559,11 @@ private struct Decoding {
         case .success(let hundredths) where hundredths > 0 && hundredths <= 10_000:
             return hundredths
         case .success, .failure(.outOfRange):
-            invalid("`percent` must be greater than 0 and at most 100, not \(text)", value)
+            invalid(.percentOutOfRange(text), value)
         case .failure(.notWholeMinorUnits):
-            invalid("`percent` must be a multiple of 0.01, not \(text)", value)
+            invalid(.percentNotHundredths(text), value)
         case .failure(.notANumber):
-            invalid("`percent` must be a number such as 12.5, not \"\(text.escapedForDisplay)\"", value)
+            invalid(.percentNotANumber(text), value)
         }
         return nil
     }

@@ -137,8 +137,8 @@ final class PromotionFileHandler: PlistStreamHandler {
             for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
             for (index, by) in check.shadowed(decoded.promotions) {
                 let promotion = decoded.promotions[index], other = decoded.promotions[by]
-                guard let location = lines[promotion.id] else { continue }
-                diagnostics.append(.shadowed(by: other.id, otherLine: lines[other.id]?.line ?? 0, at: location, promotion: promotion.id))
+                guard let location = lines[promotion.id], let otherLocation = lines[other.id] else { continue }
+                diagnostics.append(.shadowed(by: other.id, at: otherLocation, at: location, promotion: promotion.id))
             }
         }
         let promotions = decoded.promotions
@@ -229,11 +229,11 @@ final class PromotionFileHandler: PlistStreamHandler {
             readCurrency(value)
         case "version":
             guard value.kind == .integer, case .success(let version) = Amount.parseInteger(value.text) else {
-                report(.invalidValue("`version` must be the <integer> 1", at: value.location, promotion: nil))
+                report(.invalidValue(.versionNotAnInteger, at: value.location, promotion: nil))
                 return
             }
             if version != 1 {
-                report(.invalidValue("`version` \(version) is not supported; 1 is the only version of the format", at: value.location, promotion: nil))
+                report(.invalidValue(.unsupportedVersion(version), at: value.location, promotion: nil))
             }
         default:
             report(.unknownKey(key.name, known: Self.rootKeyNames, at: key.location, promotion: nil))
@@ -242,7 +242,7 @@ final class PromotionFileHandler: PlistStreamHandler {
 
     private func readCurrency(_ value: PlistValue) {
         guard value.kind == .string else {
-            report(.invalidValue("`currency` must be a <string> such as EUR, not a <\(value.kind)>", at: value.location, promotion: nil))
+            report(.invalidValue(.currencyNotAString(value.kind), at: value.location, promotion: nil))
             return
         }
         let text = value.text.trimmed

@@ -96,7 +96,7 @@ struct ReporterTests {
             return
         }
         #expect(driver["name"] == .string("checkout"))
-        #expect(rules.map { $0["id"] } == DiagnosticRule.all.map { .string($0.id) })
+        #expect(rules.map { $0["id"] } == DiagnosticRule.allCases.map { .string($0.id) })
         #expect(rules.allSatisfy { $0["shortDescription"]?["text"] != nil })
         #expect(results.count == 3)
         for result in results {
@@ -122,10 +122,49 @@ struct ReporterTests {
     }
 }
 
-/// `::error|warning file=…,line=N,col=N,title=…::message` with nothing unescaped that would end a
+@Suite("Notes: related locations in every reporter")
+struct NoteTests {
+    /// A duplicate id: the diagnostic at the second promotion, its note at the first.
+    let files = [PromotionFile.load(bytes: Array("""
+    <plist><array>
+    <dict><key>name</key><string>A</string><key>type</key><string>cart</string><key>amount</key><integer>1</integer></dict>
+    <dict><key>name</key><string>A</string><key>type</key><string>cart</string><key>amount</key><integer>2</integer></dict>
+    </array></plist>
+    """.utf8), name: "p.plist")]
+
+    @Test("text and JUnit: a note line after the diagnostic; JSON: notes; GitHub: a notice; SARIF: relatedLocations")
+    func notes() throws {
+        #expect(ReporterKind.text.render(files) == """
+        p.plist:3:22: error: duplicate promotion id `A` (its id defaults to its name): the promotion at line 2 already uses it; give each promotion a unique `id` [promotion.duplicate-id]
+        p.plist:2:22: note: `A` is first used here
+        1 error, 0 warnings in 1 file
+
+        """)
+        #expect(ReporterKind.junit.render(files).contains("p.plist:2:22: note: `A` is first used here"))
+        let json = try JSONParser().parse(ReporterKind.json.render(files))
+        guard case .array(let list)? = json["files"], case .array(let diagnostics)? = list.first?["diagnostics"] else {
+            Issue.record("files[0].diagnostics is required")
+            return
+        }
+        #expect(diagnostics.first?["notes"] == .array([.object([("message", .string("`A` is first used here")), ("line", .number("2")), ("column", .number("22"))])]))
+        let github = ReporterKind.github.render(files)
+        #expect(github.contains("::notice file=p.plist,line=2,col=22,title=promotion.duplicate-id::`A` is first used here\n"))
+        for line in github.split(separator: "\n").dropLast() { #expect(isWorkflowCommand(String(line)), "\(line)") }
+        let sarif = try JSONParser().parse(ReporterKind.sarif.render(files))
+        guard case .array(let runs)? = sarif["runs"], case .array(let results)? = runs.first?["results"],
+              case .array(let related)? = results.first?["relatedLocations"] else {
+            Issue.record("runs[0].results[0].relatedLocations is required")
+            return
+        }
+        #expect(related.first?["physicalLocation"]?["region"] == .object([("startLine", .number("2")), ("startColumn", .number("22"))]))
+        #expect(related.first?["message"]?["text"] == .string("`A` is first used here"))
+    }
+}
+
+/// `::error|warning|notice file=…,line=N,col=N,title=…::message` with nothing unescaped that would end a
 /// property or the command early.
 func isWorkflowCommand(_ line: String) -> Bool {
-    guard line.hasPrefix("::error ") || line.hasPrefix("::warning ") else { return false }
+    guard line.hasPrefix("::error ") || line.hasPrefix("::warning ") || line.hasPrefix("::notice ") else { return false }
     let body = Array(line.drop(while: { $0 != " " }).dropFirst())
     guard let split = body.indices.dropLast().first(where: { body[$0] == ":" && body[$0 + 1] == ":" }) else { return false }
     let properties = String(body[..<split]).split(separator: ",")

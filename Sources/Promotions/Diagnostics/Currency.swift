@@ -1,10 +1,5 @@
 import PlistReader
 
-extension DiagnosticRule {
-    /// The file states a currency other than the catalog's (or one that is not an ISO 4217 code).
-    public static let currency = DiagnosticRule("promotion.currency", .error, "The file's currency does not match the catalog's.")
-}
-
 extension Diagnostic {
     static func currencyMismatch(file: String, catalog: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.currency, "the promotions are in \(file) but the catalog is in \(catalog); use the catalog's currency or remove `currency`",

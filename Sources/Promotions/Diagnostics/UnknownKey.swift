@@ -1,10 +1,5 @@
 import PlistReader
 
-extension DiagnosticRule {
-    /// A key the format does not know (a warning: it is ignored), with the closest known key as a hint.
-    public static let unknownKey = DiagnosticRule("promotion.unknown-key", .warning, "A key is not part of the format and is ignored.")
-}
-
 extension Diagnostic {
     static func unknownKey(_ key: String, known: [String], at location: SourceLocation, promotion: String?) -> Diagnostic {
         let hint = closestMatch(to: key, in: known).map { "; did you mean `\($0)`?" } ?? "; known keys: " + known.joined(separator: ", ")

@@ -1,11 +1,6 @@
 import PlistReader
 import Pricing
 
-extension DiagnosticRule {
-    /// `type` names no promotion type.
-    public static let unknownType = DiagnosticRule("promotion.unknown-type", .error, "The promotion type is not one of combo, bulk, percent, amount, cart, bundle, bxgy.")
-}
-
 extension Diagnostic {
     static func unknownType(_ type: String, at location: SourceLocation, promotion: String?) -> Diagnostic {
         let types = PromotionType.allCases.map(\.rawValue)
