@@ -16,30 +16,59 @@ public final class ShopDatabase: CartStore, OrderBook, ChargeLedger {
     let queue: DatabaseQueue
     public let path: String
 
-    /// Opens (creating when needed) the store at `path` and brings its schema up to date.
-    public init(path: String) throws(StoreError) {
+    /// Opens (creating when needed) the store at `path`, relative or absolute, and brings its schema
+    /// up to date. A missing directory is created only with `createDirectory` (the default
+    /// location); otherwise it is an error naming it. A file that is not a store is refused as such.
+    public init(path: String, createDirectory: Bool = false) throws(StoreError) {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         self.path = path
+        let directory = (absolute as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard createDirectory else {
+                throw StoreError(description: "cannot open the store at \(path): the directory \(directory) does not exist; create it first")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(description: "cannot create the directory \(directory) for the store: \(error.localizedDescription)")
+            }
+        } else if !isDirectory.boolValue {
+            throw StoreError(description: "cannot open the store at \(path): \(directory) is not a directory")
+        }
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(30)
             configuration.journalMode = .wal
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try ShopDatabase.withFileLock(path + ".lock") { try Schema.migrator.migrate(queue) }
+            queue = try DatabaseQueue(path: absolute, configuration: configuration)
+            try ShopDatabase.withFileLock(absolute + ".lock") {
+                // A database with tables must be one of our stores (a new one has none yet).
+                let (tables, ours) = try queue.read { db in
+                    (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'") ?? 0,
+                     try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM sqlite_master WHERE name = 'grdb_migrations'") ?? false)
+                }
+                guard tables == 0 || ours else {
+                    throw StoreError(description: "\(path) is not a Checkout store (an SQLite database without its tables); give another --store path")
+                }
+                try Schema.migrator.migrate(queue)
+            }
         } catch let error as StoreError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError(description: "\(path) is not a Checkout store (not an SQLite database); give another --store path")
         } catch {
             throw StoreError(description: "cannot open the store at \(path): \(error)")
         }
     }
 
     /// `--store`, else `$CHECKOUT_STORE`, else `$XDG_DATA_HOME/checkout/store.sqlite`, else
-    /// `~/.local/share/checkout/store.sqlite`.
-    public static func defaultPath(option: String?, environment: [String: String]) -> String {
-        if let option { return option }
-        if let path = environment["CHECKOUT_STORE"], !path.isEmpty { return path }
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/checkout/store.sqlite" }
-        return (environment["HOME"] ?? ".") + "/.local/share/checkout/store.sqlite"
+    /// `~/.local/share/checkout/store.sqlite`; and whether it is the default location (whose
+    /// directory is created when missing).
+    public static func location(option: String?, environment: [String: String]) -> (path: String, isDefault: Bool) {
+        if let option { return (option, false) }
+        if let path = environment["CHECKOUT_STORE"], !path.isEmpty { return (path, false) }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return (data + "/checkout/store.sqlite", true) }
+        return ((environment["HOME"] ?? ".") + "/.local/share/checkout/store.sqlite", true)
     }
 
     /// Runs `body` holding an exclusive lock on `lockPath`: migrations run once even when several
@@ -117,24 +146,53 @@ public final class ShopDatabase: CartStore, OrderBook, ChargeLedger {
     }
 
     public func clear() throws {
-        try write { db in try db.execute(sql: "DELETE FROM cart_item") }
+        try write { db in try db.execute(sql: "DELETE FROM cart_item; DELETE FROM cart_coupon") }
+    }
+
+    public func coupons() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT coupon FROM cart_coupon ORDER BY position") }
+    }
+
+    @discardableResult
+    public func addCoupon(_ coupon: String) throws -> Bool {
+        try write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM cart_coupon WHERE key = ?", arguments: [ShopDatabase.key(coupon)]) == nil else { return false }
+            try db.execute(sql: "INSERT INTO cart_coupon (key, coupon, position) VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_coupon))",
+                           arguments: [ShopDatabase.key(coupon), coupon])
+            return true
+        }
+    }
+
+    @discardableResult
+    public func removeCoupon(_ coupon: String) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM cart_coupon WHERE key = ?", arguments: [ShopDatabase.key(coupon)])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Coupons compare ASCII-case-insensitively.
+    static func key(_ coupon: String) -> String {
+        String(decoding: coupon.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 
     // MARK: OrderBook
 
-    public func pendingOrder(for entries: [CartEntry], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder {
+    public func pendingOrder(for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder {
         try write { db in
-            for pending in try ShopDatabase.pendingOrders(db) where pending.entries == entries {
+            for pending in try ShopDatabase.pendingOrders(db) where pending.entries == entries && pending.coupons == coupons {
                 return pending
             }
             let id = ShopDatabase.newOrderID()
-            try db.execute(sql: "INSERT INTO pending_order (id, receipt, total, currency) VALUES (?, ?, ?, ?)",
-                           arguments: [id, receiptJSON, total, currency.code])
+            try db.execute(sql: "INSERT INTO pending_order (id, receipt, total, currency, coupons) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [id, receiptJSON, total, currency.code, coupons.joined(separator: "\n")])
             for (position, entry) in entries.enumerated() {
                 try db.execute(sql: "INSERT INTO pending_order_item (order_id, position, code, quantity) VALUES (?, ?, ?, ?)",
                                arguments: [id, position, entry.code, entry.quantity])
             }
-            return PendingOrder(id: id, entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
+            var order = PendingOrder(id: id, entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
+            order.coupons = coupons
+            return order
         }
     }
 
@@ -143,12 +201,15 @@ public final class ShopDatabase: CartStore, OrderBook, ChargeLedger {
     }
 
     static func pendingOrders(_ db: Database) throws -> [PendingOrder] {
-        try Row.fetchAll(db, sql: "SELECT id, receipt, total, currency FROM pending_order ORDER BY rowid").map { row in
+        try Row.fetchAll(db, sql: "SELECT id, receipt, total, currency, coupons FROM pending_order ORDER BY rowid").map { row in
             let id: String = row["id"]
             let entries = try Row.fetchAll(db, sql: "SELECT code, quantity FROM pending_order_item WHERE order_id = ? ORDER BY position", arguments: [id])
                 .map { CartEntry(code: $0["code"], quantity: $0["quantity"]) }
-            return PendingOrder(id: id, entries: entries, receiptJSON: row["receipt"], total: row["total"],
-                                currency: Currency(code: row["currency"]) ?? .euro)
+            var order = PendingOrder(id: id, entries: entries, receiptJSON: row["receipt"], total: row["total"],
+                                     currency: Currency(code: row["currency"]) ?? .euro)
+            let coupons: String = row["coupons"]
+            order.coupons = coupons.isEmpty ? [] : coupons.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return order
         }
     }
 
@@ -159,7 +220,8 @@ public final class ShopDatabase: CartStore, OrderBook, ChargeLedger {
             try db.execute(sql: """
                 INSERT INTO purchase (number, id, at, receipt, total, currency, card, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [number, order.id, at.seconds, order.receiptJSON, order.total, order.currency.code, card, reference])
-            // What was bought leaves the cart; anything added meanwhile stays.
+            // What was bought leaves the cart, with the coupons it used; anything added meanwhile stays.
+            for coupon in order.coupons { try db.execute(sql: "DELETE FROM cart_coupon WHERE key = ?", arguments: [ShopDatabase.key(coupon)]) }
             for entry in order.entries {
                 try db.execute(sql: "DELETE FROM cart_item WHERE code = ? AND quantity <= ?", arguments: [entry.code, entry.quantity])
                 try db.execute(sql: "UPDATE cart_item SET quantity = quantity - ? WHERE code = ?", arguments: [entry.quantity, entry.code])
@@ -272,6 +334,16 @@ enum Schema {
                     card TEXT NOT NULL,
                     attempts INTEGER NOT NULL
                 );
+                """)
+        }
+        migrator.registerMigration("v2: coupons with the cart and its orders") { db in
+            try db.execute(sql: """
+                CREATE TABLE cart_coupon (
+                    key TEXT PRIMARY KEY,
+                    coupon TEXT NOT NULL,
+                    position INTEGER NOT NULL
+                );
+                ALTER TABLE pending_order ADD COLUMN coupons TEXT NOT NULL DEFAULT '';
                 """)
         }
         return migrator

@@ -28,12 +28,12 @@ public final class CheckoutService {
 
     /// The cart priced now.
     public func receipt() throws -> Receipt {
-        try receipt(for: cart.entries())
+        try receipt(for: cart.entries(), coupons: cart.coupons())
     }
 
     /// The cart priced now, with the near misses worth a hint (as a text receipt shows them).
     public func receiptWithHints() throws -> (receipt: Receipt, hints: [Hint]) {
-        let cart = try build(cart.entries())
+        let cart = try build(cart.entries(), coupons: cart.coupons())
         let explainer = Explainer(engine: PricingEngine(rules: rules))
         do {
             let (receipt, explanations) = try explainer.explain(cart, now: clock.now())
@@ -45,8 +45,8 @@ public final class CheckoutService {
 
     /// The stored entries priced now, built as any cart is (``CartBuilder``): a product that left
     /// the catalog since it was added is an error that says how to remove it.
-    func receipt(for entries: [CartEntry]) throws -> Receipt {
-        let cart = try build(entries)
+    func receipt(for entries: [CartEntry], coupons: [String]) throws -> Receipt {
+        let cart = try build(entries, coupons: coupons)
         do {
             return try PricingEngine(rules: rules).price(cart, now: clock.now())
         } catch {
@@ -55,7 +55,7 @@ public final class CheckoutService {
     }
 
     /// The stored entries as a cart, built as any cart is.
-    func build(_ entries: [CartEntry]) throws(Failure) -> Cart {
+    func build(_ entries: [CartEntry], coupons: [String]) throws(Failure) -> Cart {
         var builder = CartBuilder(catalog: catalog)
         for entry in entries {
             do {
@@ -66,7 +66,30 @@ public final class CheckoutService {
                 throw Failure(description: error.description)
             }
         }
-        return builder.take()
+        return builder.take(coupons: coupons)
+    }
+
+    /// What adding a coupon did.
+    public enum CouponOutcome: Sendable, Equatable {
+        /// Added; the names of the active promotions it unlocks (none: it matches nothing now).
+        case added(unlocks: [String])
+        /// The cart presents it already (in some letter case).
+        case alreadyPresent
+    }
+
+    /// Adds a coupon to the cart, and says what it unlocks now — never which other coupons exist.
+    public func addCoupon(_ coupon: String) throws -> CouponOutcome {
+        guard try cart.addCoupon(coupon) else { return .alreadyPresent }
+        let now = clock.now()
+        let key = upper(coupon)
+        let unlocks = rules.promotions.filter { promotion in
+            promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(upper) == key
+        }.map(\.name)
+        return .added(unlocks: unlocks)
+    }
+
+    private func upper(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 
     public enum PaymentResult: Sendable, Equatable {
@@ -88,8 +111,10 @@ public final class CheckoutService {
         }
         let entries = try cart.entries()
         guard !entries.isEmpty else { return recovered.map { .approved($0) } ?? .emptyCart }
-        let receipt = try receipt(for: entries)
-        let order = try orders.pendingOrder(for: entries, receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total, currency: receipt.currency)
+        let coupons = try cart.coupons()
+        let receipt = try receipt(for: entries, coupons: coupons)
+        let order = try orders.pendingOrder(for: entries, coupons: coupons, receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total,
+                                            currency: receipt.currency)
         switch try gateway.charge(amount: order.total, currency: order.currency, card: card, idempotencyKey: order.id) {
         case .approved(let reference):
             return .approved(try orders.complete(order, at: clock.now(), card: card.masked, reference: reference))

@@ -18,7 +18,14 @@ public protocol CartStore: AnyObject {
     func add(_ code: String, quantity: Int64) throws
     /// Removes `quantity` units, or the whole line when nil. Returns false when the product is not in the cart.
     @discardableResult func remove(_ code: String, quantity: Int64?) throws -> Bool
+    /// Empties the cart: its products and its coupons.
     func clear() throws
+    /// The coupons presented with the cart, in the spelling first added.
+    func coupons() throws -> [String]
+    /// Adds a coupon; false when the cart presents it already (in any letter case).
+    @discardableResult func addCoupon(_ coupon: String) throws -> Bool
+    /// Removes a coupon (any letter case); false when the cart does not present it.
+    @discardableResult func removeCoupon(_ coupon: String) throws -> Bool
 }
 
 /// A completed purchase.
@@ -53,6 +60,8 @@ public struct OrderRecord: Sendable, Equatable {
 public struct PendingOrder: Sendable, Equatable {
     public var id: String
     public var entries: [CartEntry]
+    /// The coupons the cart presented.
+    public var coupons: [String] = []
     public var receiptJSON: String
     public var total: Int64
     public var currency: Currency
@@ -68,12 +77,12 @@ public struct PendingOrder: Sendable, Equatable {
 
 /// Orders, and the transitions that must be atomic with the cart.
 public protocol OrderBook: AnyObject {
-    /// The pending order for the cart exactly as it is now (`entries`), created when there is none:
-    /// paying the same cart again reuses its identity, so a retry never charges twice.
-    func pendingOrder(for entries: [CartEntry], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder
+    /// The pending order for the cart exactly as it is now (`entries` and `coupons`), created when
+    /// there is none: paying the same cart again reuses its identity, so a retry never charges twice.
+    func pendingOrder(for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder
     /// Pending orders left by an interrupted payment.
     func pendingOrders() throws -> [PendingOrder]
-    /// Records the order as completed and takes its entries out of the cart, in one transaction.
+    /// Records the order as completed and takes its entries and coupons out of the cart, in one transaction.
     /// Completing an order twice returns the first record.
     func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord
     /// Forgets a pending order that was never charged, or was declined.

@@ -11,7 +11,7 @@ struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The store (SQLite). Default: $CHECKOUT_STORE, else $XDG_DATA_HOME/checkout/store.sqlite, else ~/.local/share/checkout/store.sqlite.", valueName: "path"))
     var store: String?
 
-    var path: String { ShopDatabase.defaultPath(option: store, environment: ProcessInfo.processInfo.environment) }
+    var location: (path: String, isDefault: Bool) { ShopDatabase.location(option: store, environment: ProcessInfo.processInfo.environment) }
 }
 
 /// Everything a shopping command needs, composed: rules, the store, the simulated gateway, the clock.
@@ -23,7 +23,8 @@ struct ShopComponents {
     init(rules options: RulesOptions, store: StoreOptions) throws {
         rules = try options.load()
         do {
-            database = try ShopDatabase(path: store.path)
+            let location = store.location
+            database = try ShopDatabase(path: location.path, createDirectory: location.isDefault)
         } catch {
             Console.error("\(error)")
             throw ExitStatus.ioError

@@ -18,7 +18,23 @@ final class MemoryCart: CartStore {
         return true
     }
 
-    func clear() throws { items = [] }
+    func clear() throws {
+        items = []
+        presented = []
+    }
+
+    var presented: [String] = []
+    func coupons() throws -> [String] { presented }
+    func addCoupon(_ coupon: String) throws -> Bool {
+        guard !presented.contains(where: { $0.uppercased() == coupon.uppercased() }) else { return false }
+        presented.append(coupon)
+        return true
+    }
+    func removeCoupon(_ coupon: String) throws -> Bool {
+        guard let index = presented.firstIndex(where: { $0.uppercased() == coupon.uppercased() }) else { return false }
+        presented.remove(at: index)
+        return true
+    }
 }
 
 /// Orders in memory, sharing the cart; `failNextCompletion` simulates an interruption.
@@ -31,9 +47,10 @@ final class MemoryOrders: OrderBook {
 
     init(cart: MemoryCart) { self.cart = cart }
 
-    func pendingOrder(for entries: [CartEntry], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder {
-        if let existing = pending.first(where: { $0.entries == entries }) { return existing }
-        let order = PendingOrder(id: "order-\(nextID)", entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
+    func pendingOrder(for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder {
+        if let existing = pending.first(where: { $0.entries == entries && $0.coupons == coupons }) { return existing }
+        var order = PendingOrder(id: "order-\(nextID)", entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
+        order.coupons = coupons
         nextID += 1
         pending.append(order)
         return order
@@ -53,6 +70,7 @@ final class MemoryOrders: OrderBook {
                                  currency: order.currency, card: card, reference: reference)
         completed.append(record)
         for entry in order.entries { _ = try cart.remove(entry.code, quantity: entry.quantity) }
+        for coupon in order.coupons { _ = try cart.removeCoupon(coupon) }
         pending.removeAll { $0.id == order.id }
         return record
     }

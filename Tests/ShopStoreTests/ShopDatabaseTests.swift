@@ -7,7 +7,8 @@ import Testing
 
 func temporaryStore() throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
-    return dir.appendingPathComponent("nested/store.sqlite").path
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.appendingPathComponent("store.sqlite").path
 }
 
 @Suite("The SQLite store")
@@ -42,8 +43,8 @@ struct ShopDatabaseTests {
         let store = try ShopDatabase(path: temporaryStore())
         try store.add("MUG", quantity: 2)
         let entries = try store.entries()
-        let order = try store.pendingOrder(for: entries, receiptJSON: "{}", total: 1500, currency: .euro)
-        #expect(try store.pendingOrder(for: entries, receiptJSON: "{}", total: 1500, currency: .euro).id == order.id)
+        let order = try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro)
+        #expect(try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro).id == order.id)
         try store.add("VOUCHER", quantity: 1)  // added while paying: stays in the cart
         let record = try store.complete(order, at: Instant(seconds: 100), card: "•••• 4242", reference: "sim_1")
         #expect(record.number == 1)
@@ -51,7 +52,7 @@ struct ShopDatabaseTests {
         #expect(try store.entries() == [CartEntry(code: "VOUCHER", quantity: 1)])
         #expect(try store.orders() == [record])
         #expect(try store.pendingOrders() == [])
-        let second = try store.pendingOrder(for: try store.entries(), receiptJSON: "{}", total: 500, currency: .euro)
+        let second = try store.pendingOrder(for: try store.entries(), coupons: [], receiptJSON: "{}", total: 500, currency: .euro)
         #expect(try store.complete(second, at: Instant(seconds: 300), card: "•••• 0002", reference: "sim_2").number == 2)
     }
 
@@ -80,15 +81,36 @@ struct ShopDatabaseTests {
 
     @Test("where the store lives")
     func defaultPath() {
-        #expect(ShopDatabase.defaultPath(option: "/x.sqlite", environment: ["CHECKOUT_STORE": "/y"]) == "/x.sqlite")
-        #expect(ShopDatabase.defaultPath(option: nil, environment: ["CHECKOUT_STORE": "/y", "XDG_DATA_HOME": "/d"]) == "/y")
-        #expect(ShopDatabase.defaultPath(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/checkout/store.sqlite")
-        #expect(ShopDatabase.defaultPath(option: nil, environment: ["HOME": "/h"]) == "/h/.local/share/checkout/store.sqlite")
+        #expect(ShopDatabase.location(option: "/x.sqlite", environment: ["CHECKOUT_STORE": "/y"]) == ("/x.sqlite", false))
+        #expect(ShopDatabase.location(option: nil, environment: ["CHECKOUT_STORE": "/y", "XDG_DATA_HOME": "/d"]) == ("/y", false))
+        #expect(ShopDatabase.location(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == ("/d/checkout/store.sqlite", true))
+        #expect(ShopDatabase.location(option: nil, environment: ["HOME": "/h"]) == ("/h/.local/share/checkout/store.sqlite", true))
     }
 
-    @Test("a store that cannot be created says where and why")
-    func unopenable() {
-        let error = #expect(throws: StoreError.self) { try ShopDatabase(path: "/proc/forbidden/store.sqlite") }
-        #expect(error?.description.hasPrefix("cannot open the store at /proc/forbidden/store.sqlite") == true)
+    @Test("a missing directory is named (created only for the default location); a file that is not a store is refused as such")
+    func unopenable() throws {
+        let error = #expect(throws: StoreError.self) { try ShopDatabase(path: "/nonexistent/dir/store.sqlite") }
+        #expect(error?.description == "cannot open the store at /nonexistent/dir/store.sqlite: the directory /nonexistent/dir does not exist; create it first")
+        let nested = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)/a/b/store.sqlite").path
+        try ShopDatabase(path: nested, createDirectory: true).add("MUG", quantity: 1)
+        #expect(FileManager.default.fileExists(atPath: nested))
+        let text = try temporaryStore()
+        try Data("just some text, not a database at all, long enough for SQLite to look at its header".utf8).write(to: URL(fileURLWithPath: text))
+        let notAStore = #expect(throws: StoreError.self) { try ShopDatabase(path: text) }
+        #expect(notAStore?.description == "\(text) is not a Checkout store (not an SQLite database); give another --store path")
+    }
+
+    @Test("coupons: kept with the cart once each in any letter case, removed in any letter case, cleared with it")
+    func coupons() throws {
+        let store = try ShopDatabase(path: temporaryStore())
+        #expect(try store.addCoupon("Spring"))
+        #expect(try !store.addCoupon("SPRING"))
+        #expect(try store.addCoupon("vip"))
+        #expect(try store.coupons() == ["Spring", "vip"])
+        #expect(try store.removeCoupon("spring"))
+        #expect(try !store.removeCoupon("spring"))
+        #expect(try store.coupons() == ["vip"])
+        try store.clear()
+        #expect(try store.coupons() == [])
     }
 }

@@ -120,6 +120,9 @@ struct CartAdditionTests {
         func add(_ code: String, quantity: Int64) throws { added.append(CartEntry(code: code, quantity: quantity)) }
         func remove(_ code: String, quantity: Int64?) throws -> Bool { false }
         func clear() throws { added = [] }
+        func coupons() throws -> [String] { [] }
+        func addCoupon(_ coupon: String) throws -> Bool { false }
+        func removeCoupon(_ coupon: String) throws -> Bool { false }
     }
 
     let catalog = try! Catalog(products: [
