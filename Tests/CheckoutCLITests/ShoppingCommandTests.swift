@@ -5,6 +5,7 @@ import Testing
 struct ShoppingCommandTests {
     func store() throws -> (dir: URL, args: [String]) {
         let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("shop"), withIntermediateDirectories: true)
         return (dir, ["--store", dir.appendingPathComponent("shop/store.sqlite").path])
     }
 
