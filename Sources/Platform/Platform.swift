@@ -83,6 +83,22 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Whether it is a terminal.
     public var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    /// The terminal's width in columns, when it is one.
+    public var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Turns the terminal's echo of typed characters off or back on; false when it is not a terminal.
+    @discardableResult
+    public func setEcho(_ on: Bool) -> Bool {
+        var settings = termios()
+        guard tcgetattr(rawValue, &settings) == 0 else { return false }
+        if on { settings.c_lflag |= tcflag_t(ECHO) } else { settings.c_lflag &= ~tcflag_t(ECHO) }
+        return tcsetattr(rawValue, TCSANOW, &settings) == 0
+    }
 }
 
 /// Files by path.
@@ -192,6 +208,11 @@ public enum Machine {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    /// The value of an environment variable.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Stops the process from dying of SIGPIPE: a write to a closed pipe fails with EPIPE instead.

@@ -19,27 +19,40 @@ public struct PaymentCard: Sendable {
 
     /// Checks the details; spaces and dashes in the number are ignored.
     public init(number: String, expiry: String, cvc: String, now: Instant) throws(Problem) {
+        self.number = try Self.checkNumber(number)
+        (expiryMonth, expiryYear) = try Self.checkExpiry(expiry, now: now)
+        self.cvc = try Self.checkCVC(cvc)
+    }
+
+    /// A card number: 12 to 19 digits with a valid check digit (spaces and dashes ignored). Returns the digits.
+    public static func checkNumber(_ number: String) throws(Problem) -> String {
         let digits = number.filter { $0 != " " && $0 != "-" }
         guard (12...19).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw Problem(description: "the card number must have 12 to 19 digits")
         }
         guard PaymentCard.luhn(digits) else { throw Problem(description: "the card number is not valid (check digit)") }
+        return digits
+    }
+
+    /// An `MM/YY` expiry, valid through the last day of its month (UTC). Returns the month and the year.
+    public static func checkExpiry(_ expiry: String, now: Instant) throws(Problem) -> (month: Int, year: Int) {
         let parts = expiry.split(separator: "/")
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let month = Int(parts[0]), let year = Int(parts[1]),
               (1...12).contains(month)
         else { throw Problem(description: "the expiry must be MM/YY, such as 04/28") }
-        // Valid through the last day of the expiry month (UTC).
         let (currentYear, currentMonth) = PaymentCard.yearAndMonth(of: now)
         guard 2000 + year > currentYear || (2000 + year == currentYear && month >= currentMonth) else {
             throw Problem(description: "the card expired at the end of \(parts[0])/\(parts[1])")
         }
+        return (month, 2000 + year)
+    }
+
+    /// A CVC: 3 or 4 digits.
+    public static func checkCVC(_ cvc: String) throws(Problem) -> String {
         guard (3...4).contains(cvc.count), cvc.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw Problem(description: "the CVC must be 3 or 4 digits")
         }
-        self.number = digits
-        expiryMonth = month
-        expiryYear = 2000 + year
-        self.cvc = cvc
+        return cvc
     }
 
     /// The Luhn check digit test.

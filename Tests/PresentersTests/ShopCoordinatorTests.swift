@@ -1,0 +1,99 @@
+import Pricing
+import Presenters
+import Shopping
+import Testing
+
+/// Records every question and message, and every screen's output, in order.
+final class RecordingShop: ShopNavigationView, ProductListView, CartView, CheckoutView, PaymentView {
+    var told: [String] = []
+    func ask(_ prompt: String, secret: Bool) { told.append("ask\(secret ? " secret" : "") " + prompt.prefix(12)) }
+    func showError(_ message: String) { told.append("error \(message)") }
+    func showMessage(_ message: String) { told.append("message \(message)") }
+    func show(products: [ProductItem], cartPromotions: [String]) { told.append("products \(products.count)") }
+    func showAdded(_ message: String) { told.append("added \(message)") }
+    func show(cart: ReceiptScreen) { told.append("cart total \(cart.total)") }
+    func showEmpty(_ message: String) { told.append("empty \(message)") }
+    func setCheckoutEnabled(_ enabled: Bool) {}
+    func show(receipt: ReceiptScreen) { told.append("checkout total \(receipt.total)") }
+    func showProcessing() { told.append("processing") }
+    func showApproved(orderNumber: Int, total: String, card: String) { told.append("approved #\(orderNumber) \(total) \(card)") }
+    func showDeclined(_ reason: String) { told.append("declined \(reason)") }
+    func showInvalidCard(_ problem: String) { told.append("invalid \(problem)") }
+    func showEmptyCart(_ message: String) { told.append("empty cart \(message)") }
+}
+
+@Suite("The shop's navigation (coordinator)")
+struct ShopCoordinatorTests {
+    func session() -> (ShopCoordinator, RecordingShop, Shop) {
+        let shop = Shop()
+        let coordinator = ShopCoordinator(service: shop.service)
+        let views = RecordingShop()
+        coordinator.navigation = views
+        coordinator.products.view = views
+        coordinator.cart.view = views
+        coordinator.checkout.view = views
+        coordinator.payment.view = views
+        return (coordinator, views, shop)
+    }
+
+    @Test("products → cart → checkout → payment, each card field checked at once and asked again alone when wrong")
+    func flow() throws {
+        let (coordinator, views, shop) = session()
+        coordinator.start()
+        #expect(views.told == ["products 3", "ask Add a produc"])
+        views.told = []
+        for answer in ["1 2", "c", "k", "y", "4242 4242 4242 4241", "4242 4242 4242 4242", "13/30", "12/30", "12", "123"] { coordinator.answer(answer) }
+        #expect(views.told == [
+            "added Added 2 × Cabify Voucher to the cart.", "ask Add a produc",
+            "cart total 5.00 €", "ask [+N] one mor",
+            "checkout total 5.00 €", "ask [y] pay, [b]",
+            "ask secret Card number ",
+            "invalid the card number is not valid (check digit)", "ask secret Card number ",
+            "ask Expiry (MM/Y",
+            "invalid the expiry must be MM/YY, such as 04/28", "ask Expiry (MM/Y",
+            "ask secret CVC > ",
+            "invalid the CVC must be 3 or 4 digits", "ask secret CVC > ",
+            "processing", "approved #1 5.00 € •••• 4242", "products 3", "ask Add a produc",
+        ])
+        #expect(coordinator.screen == .products)
+        #expect(shop.gateway.chargesTaken == 1)
+    }
+
+    @Test("coupons on the cart screen: added once, what they unlock said, never other coupons; removed")
+    func coupons() throws {
+        let (coordinator, views, shop) = session()
+        try shop.cart.add("TSHIRT", quantity: 5)
+        coordinator.start()
+        coordinator.answer("c")
+        views.told = []
+        for answer in ["$ xmas", "$ XMAS", "$ nothing", "-$ nothing", "-$ nothing", "$", "q"] { coordinator.answer(answer) }
+        // Christmas: 10 % off from 100.00 with coupon XMAS; 5 T-shirts at 19.00 = 95.00 → not reached.
+        #expect(views.told == [
+            "message Coupon added: it unlocks \"Christmas\".", "cart total 95.00 €", "ask [+N] one mor",
+            "message The cart has that coupon already.", "cart total 95.00 €", "ask [+N] one mor",
+            "message Coupon added, but it matches no active promotion now.", "cart total 95.00 €", "ask [+N] one mor",
+            "message Coupon removed.", "cart total 95.00 €", "ask [+N] one mor",
+            "message The cart has no such coupon.", "cart total 95.00 €", "ask [+N] one mor",
+            "error Give the coupon, as $ SPRING.", "ask [+N] one mor",
+        ])
+        #expect(try shop.cart.coupons() == ["xmas"])
+        #expect(!coordinator.answer("q"))
+    }
+
+    @Test("back from payment forgets the card; an empty cart cannot be checked out")
+    func back() throws {
+        let (coordinator, views, shop) = session()
+        coordinator.start()
+        coordinator.answer("c")
+        coordinator.answer("k")
+        #expect(views.told.suffix(2) == ["error Cart is empty", "ask [+N] one mor"])
+        try shop.cart.add("MUG", quantity: 1)
+        coordinator.answer("k")
+        coordinator.answer("y")
+        coordinator.answer("4242424242424242")
+        coordinator.answer("b")
+        #expect(coordinator.screen == .checkout)
+        coordinator.answer("y")
+        #expect(coordinator.screen == .payment(.number))
+    }
+}
