@@ -38,6 +38,16 @@ public enum OrderReport {
         }
     }
 
+    /// Card details refused before any charge, as JSON.
+    public static func invalidCard(_ problem: String) -> String {
+        let out = JSONWriter(pretty: true)
+        out.object {
+            out.member("status") { out.string("invalid-card") }
+            out.member("error") { out.string(problem) }
+        }
+        return out.text + "\n"
+    }
+
     /// Completed orders, oldest first.
     public static func orders(_ orders: [OrderRecord], json: Bool) -> String {
         guard json else {

@@ -40,6 +40,10 @@ enum Console {
         OutputStream.standardError.write("error: \(message)\n")
     }
 
+    static func warning(_ message: String) {
+        OutputStream.standardError.write("warning: \(message)\n")
+    }
+
     /// Flushes standard output; a failed write ends the run with a message and exit 74.
     static func finishOutput() throws {
         do {

@@ -30,15 +30,15 @@ struct ShoppingCommandTests {
         let shown = try json(checkout(["cart", "show", "--format", "json"] + store).stdout)
         #expect(shown["total"] as? String == "74.50")
 
-        let declined = try checkout(["pay", "--card", "4000 0000 0000 0002", "--expiry", "12/30", "--cvc", "123", "--format", "json"] + store)
+        let declined = try checkout(["pay", "--card-stdin", "--format", "json"] + store, stdin: "4000 0000 0000 0002\n12/30\n123\n")
         #expect(declined.status == 1)
         #expect(try json(declined.stdout)["reason"] as? String == "card declined")
-        let poor = try checkout(["pay", "--card", "4000000000009995", "--expiry", "12/30", "--cvc", "123"] + store)
+        let poor = try checkout(["pay", "--card-stdin"] + store, stdin: "4000000000009995\n12/30\n123\n")
         #expect(poor.status == 1)
         #expect(poor.stdout == "Payment declined: insufficient funds. The cart is kept.\n")
         #expect(try json(checkout(["cart", "show", "--format", "json"] + store).stdout)["total"] as? String == "74.50")
 
-        let approved = try checkout(["pay", "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123", "--format", "json"] + store)
+        let approved = try checkout(["pay", "--card-stdin", "--format", "json"] + store, stdin: "4242 4242 4242 4242\n12/30\n123\n")
         #expect(approved.status == 0)
         let payment = try json(approved.stdout)
         #expect(payment["status"] as? String == "approved")
@@ -53,7 +53,7 @@ struct ShoppingCommandTests {
         #expect(orders?.first?["card"] as? String == "•••• 4242")
         #expect((orders?.first?["receipt"] as? [String: Any])?["total"] as? String == "74.50")
 
-        let empty = try checkout(["pay", "--card", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "123"] + store)
+        let empty = try checkout(["pay", "--card-stdin"] + store, stdin: "4242 4242 4242 4242\n12/30\n123\n")
         #expect(empty.status == 1)
         #expect(empty.stderr == "error: the cart is empty: add products with `checkout cart add CODE` first\n")
 
@@ -65,19 +65,34 @@ struct ShoppingCommandTests {
         }
     }
 
-    @Test("invalid card data: exit 65 before any charge")
+    @Test("invalid card data: exit 65 before any charge, JSON when asked; the old options still work but warn; no card at all is a usage error")
     func invalidCard() throws {
         let (_, store) = try store()
         try checkout(["cart", "add", "MUG"] + store)
-        for arguments in [["--card", "4242 4242 4242 4241", "--expiry", "12/30", "--cvc", "123"],
-                          ["--card", "4242 4242 4242 4242", "--expiry", "01/20", "--cvc", "123"],
-                          ["--card", "4242 4242 4242 4242", "--expiry", "12/30", "--cvc", "1"]] {
-            let run = try checkout(["pay"] + arguments + store)
+        for (input, problem) in [("4242 4242 4242 4241\n12/30\n123\n", "the card number is not valid (check digit)"),
+                                 ("4242 4242 4242 4242\n01/20\n123\n", "the card expired at the end of 01/20"),
+                                 ("4242 4242 4242 4242\n12/30\n1\n", "the CVC must be 3 or 4 digits")] {
+            let run = try checkout(["pay", "--card-stdin"] + store, stdin: input)
             #expect(run.status == 65)
-            #expect(run.stderr.hasPrefix("error: invalid card: "))
+            #expect(run.stderr == "error: invalid card: \(problem)\n")
+            let json = try checkout(["pay", "--card-stdin", "--format", "json"] + store, stdin: input)
+            #expect(try self.json(json.stdout)["status"] as? String == "invalid-card")
+            #expect(try self.json(json.stdout)["error"] as? String == problem)
         }
+        let old = try checkout(["pay", "--card", "4242 4242 4242 4241", "--expiry", "12/30", "--cvc", "123"] + store)
+        #expect(old.status == 65)
+        #expect(old.stderr.hasPrefix("warning: --card, --expiry and --cvc put card data in your shell history and the process list; use the prompt or --card-stdin\n"))
+        let none = try checkout(["pay"] + store, stdin: "")
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("give the card on a terminal, or on standard input with --card-stdin"))
         #expect(try checkout(["orders"] + store).stdout == "No orders yet.\n")
+        let emptyStore = try self.store().args
+        let empty = try checkout(["pay", "--format", "json"] + emptyStore, stdin: "")
+        #expect(empty.status == 1)
+        #expect(try self.json(empty.stdout)["status"] as? String == "empty-cart")
     }
+
+    func json(_ text: String) throws -> [String: Any] { try CheckoutCLITests.json(text) }
 
     @Test("cart remove and clear")
     func removeAndClear() throws {
