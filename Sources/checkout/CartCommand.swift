@@ -8,7 +8,7 @@ struct CartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cart",
         abstract: "Change or show the cart kept in the store, one step per call.",
-        subcommands: [Add.self, Remove.self, Show.self, Clear.self])
+        subcommands: [Add.self, Remove.self, Show.self, Clear.self, Coupon.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product to the cart.")
@@ -42,11 +42,14 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             let shop = try ShopComponents(rules: rules, store: store)
-            guard try shop.run({ try shop.database.remove(code, quantity: quantity) }) else {
+            let held = try shop.run { try shop.database.entries().first { $0.code == code }?.quantity }
+            guard let held, try shop.run({ try shop.database.remove(code, quantity: quantity) }) else {
                 Console.error("\"\(code)\" is not in the cart")
                 throw ExitStatus.failures
             }
-            OutputStream.standardOutput.write("Removed \(quantity.map { "\($0) × " } ?? "all of ")\(code).\n")
+            // What was actually removed: never more than the cart held.
+            let removed = min(quantity ?? held, held)
+            OutputStream.standardOutput.write("Removed \(removed) × \(code)\(removed == held ? "; none left in the cart" : "").\n")
             try Console.finishOutput()
         }
     }
@@ -80,4 +83,59 @@ struct CartCommand: ParsableCommand {
             try Console.finishOutput()
         }
     }
+
+    struct Coupon: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "coupon", abstract: "Present a coupon with the cart, or take it back.", subcommands: [AddCoupon.self, RemoveCoupon.self])
+    }
+
+    struct AddCoupon: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Present a coupon with the cart (any letter case; once).",
+            discussion: "Give - to read the coupon from standard input rather than the command line.")
+        @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
+        @OptionGroup var rules: RulesOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let code = try couponText(coupon)
+            let shop = try ShopComponents(rules: rules, store: store)
+            let outcome = try shop.run { try shop.service.addCoupon(code) }
+            switch outcome {
+            case .alreadyPresent:
+                OutputStream.standardOutput.write("The cart presents that coupon already.\n")
+            case .added(let unlocks) where unlocks.isEmpty:
+                OutputStream.standardOutput.write("Coupon added.\n")
+                Console.warning("the coupon matches no active promotion now")
+            case .added(let unlocks):
+                OutputStream.standardOutput.write("Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".\n")
+            }
+            try Console.finishOutput()
+        }
+    }
+
+    struct RemoveCoupon: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take a coupon back (any letter case).")
+        @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
+        @OptionGroup var rules: RulesOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let code = try couponText(coupon)
+            let shop = try ShopComponents(rules: rules, store: store)
+            guard try shop.run({ try shop.service.cart.removeCoupon(code) }) else {
+                Console.error("the cart does not present that coupon")
+                throw ExitStatus.failures
+            }
+            OutputStream.standardOutput.write("Coupon removed.\n")
+            try Console.finishOutput()
+        }
+    }
+}
+
+/// The coupon given, or read from standard input for `-`; never empty.
+func couponText(_ argument: String) throws -> String {
+    let text = argument == "-" ? (readLine(strippingNewline: true) ?? "").trimmingSpacesAndReturns : argument
+    guard !text.isEmpty else { throw ValidationError("the coupon is empty") }
+    return text
 }

@@ -98,8 +98,12 @@ struct ShoppingCommandTests {
     func removeAndClear() throws {
         let (_, store) = try store()
         try checkout(["cart", "add", "MUG", "--quantity", "3"] + store)
-        #expect(try checkout(["cart", "remove", "MUG", "--quantity", "2"] + store).status == 0)
+        let removed = try checkout(["cart", "remove", "MUG", "--quantity", "2"] + store)
+        #expect(removed.status == 0)
+        #expect(removed.stdout == "Removed 2 × MUG.\n")
         #expect(try json(checkout(["cart", "show", "--format", "json"] + store).stdout)["total"] as? String == "7.50")
+        try checkout(["cart", "add", "TSHIRT", "--quantity", "2"] + store)
+        #expect(try checkout(["cart", "remove", "TSHIRT", "--quantity", "10"] + store).stdout == "Removed 2 × TSHIRT; none left in the cart.\n")
         let missing = try checkout(["cart", "remove", "TSHIRT"] + store)
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: \"TSHIRT\" is not in the cart\n")
@@ -159,5 +163,35 @@ struct ShoppingCommandTests {
         let quit = try checkout(["shop"] + store, stdin: "c\nq\n")
         #expect(quit.status == 0)
         #expect(quit.stdout.contains("Cart is empty"))
+    }
+
+    @Test("coupons in the flow: added once in any letter case, used by cart show and pay, never listing other coupons")
+    func coupons() throws {
+        let (dir, store) = try store()
+        let rules = dir.appendingPathComponent("p.plist").path
+        try Data("""
+        <plist><array><dict><key>name</key><string>Spring sale</string><key>type</key><string>cart</string><key>percent</key><integer>10</integer>
+        <key>coupon</key><string>SPRING</string></dict><dict><key>name</key><string>Staff</string><key>type</key><string>cart</string>
+        <key>percent</key><integer>50</integer><key>coupon</key><string>STAFF-ONLY-2026</string></dict></array></plist>
+        """.utf8).write(to: URL(fileURLWithPath: rules))
+        let args = store + ["--promotions", rules]
+        try checkout(["cart", "add", "TSHIRT", "--quantity", "2"] + args)
+        let added = try checkout(["cart", "coupon", "add", "spring"] + args)
+        #expect(added.stdout == "Coupon added: it unlocks \"Spring sale\".\n")
+        #expect(try checkout(["cart", "coupon", "add", "SPRING"] + args).stdout == "The cart presents that coupon already.\n")
+        let unknown = try checkout(["cart", "coupon", "add", "-"] + args, stdin: "STAFF\n")
+        #expect(unknown.stdout == "Coupon added.\n")
+        #expect(unknown.stderr == "warning: the coupon matches no active promotion now\n")
+        #expect(!(unknown.stdout + unknown.stderr).contains("STAFF-ONLY"))
+        #expect(try checkout(["cart", "coupon", "remove", "staff"] + args).stdout == "Coupon removed.\n")
+        let missing = try checkout(["cart", "coupon", "remove", "staff"] + args)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: the cart does not present that coupon\n")
+        // 40.00 − 10 % = 36.00, in the cart and in the order.
+        let shown = try json(checkout(["cart", "show", "--format", "json"] + args).stdout)
+        #expect(shown["total"] as? String == "36.00")
+        let paid = try checkout(["pay", "--card-stdin", "--format", "json"] + args, stdin: "4242424242424242\n12/30\n123\n")
+        #expect(try json(paid.stdout)["total"] as? String == "36.00")
+        #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty\n")
     }
 }
