@@ -4,9 +4,10 @@ import Promotions
 /// turns into annotations on the pull request. Escaping follows the runner: `%`, CR and LF in the
 /// message; those and `:` and `,` in property values.
 public enum GitHubReporter {
-    public static func render(_ files: [PromotionFile]) -> String {
+    public static func render(_ files: [CheckedFile]) -> String {
         var out = ""
         for file in files {
+            if let problem = file.problem { out += "::error file=\(property(file.name)),title=file.unreadable::\(data(problem))\n" }
             for d in file.diagnostics {
                 out += "::\(d.severity.rawValue) file=\(property(file.name)),line=\(d.location.line),col=\(d.location.column),"
                 out += "title=\(property(d.id))::\(data(d.message))\n"
@@ -17,7 +18,7 @@ public enum GitHubReporter {
                 }
             }
         }
-        out += TextReporter.summary(errors: files.errorCount, warnings: files.warningCount, files: files.count) + "\n"
+        out += files.summary + "\n"
         return out
     }
 

@@ -2,16 +2,18 @@ import Promotions
 import StrictJSON
 
 /// `{"files": [{"path", "diagnostics": [{"id", "severity", "message", "line", "column", "promotion"}]}],
-/// "errors": N, "warnings": N}`, one document; a diagnostic with notes also has
-/// `"notes": [{"message", "line", "column"}]`.
+/// "errors": N, "warnings": N, "unreadable": N}`, one document; a diagnostic with notes also has
+/// `"notes": [{"message", "line", "column"}]`; a file that could not be read has `"error"` and no
+/// diagnostics.
 public enum JSONReporter {
-    public static func render(_ files: [PromotionFile]) -> String {
+    public static func render(_ files: [CheckedFile]) -> String {
         let out = JSONWriter(pretty: true)
         out.object {
             out.member("files") {
                 out.array(files) { file in
                     out.object {
                         out.member("path") { out.string(file.name) }
+                        if let problem = file.problem { out.member("error") { out.string(problem) } }
                         out.member("diagnostics") {
                             out.array(file.diagnostics) { d in
                                 out.object {
@@ -38,8 +40,9 @@ public enum JSONReporter {
                     }
                 }
             }
-            out.member("errors") { out.raw(String(files.errorCount)) }
-            out.member("warnings") { out.raw(String(files.warningCount)) }
+            out.member("errors") { out.raw(String(files.read.errorCount)) }
+            out.member("warnings") { out.raw(String(files.read.warningCount)) }
+            out.member("unreadable") { out.raw(String(files.unreadableCount)) }
         }
         return out.text + "\n"
     }

@@ -4,11 +4,23 @@ import Promotions
 /// warning a line of the testcase's `<system-out>`. Problems outside any promotion (malformed XML,
 /// root keys) belong to a testcase named after the file.
 public enum JUnitReporter {
-    public static func render(_ files: [PromotionFile]) -> String {
+    public static func render(_ files: [CheckedFile]) -> String {
         var suites = ""
         var totalTests = 0
         var totalFailures = 0
-        for file in files {
+        var totalErrors = 0
+        for checked in files {
+            guard case .read(let file) = checked else {
+                // A file never checked is an error of its own testcase: the results view shows it red.
+                let problem = checked.problem ?? ""
+                totalTests += 1
+                totalErrors += 1
+                suites += "  <testsuite name=\"\(escape(checked.name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                suites += "    <testcase classname=\"\(escape(checked.name))\" name=\"(file)\">\n"
+                suites += "      <error type=\"file.unreadable\" message=\"\(escape(problem))\">\(escape(checked.name + ": error: " + problem))</error>\n"
+                suites += "    </testcase>\n  </testsuite>\n"
+                continue
+            }
             var cases: [(name: String, diagnostics: [Diagnostic])] = [("(file)", [])]
             cases += file.entries.map { ($0.label, []) }
             for d in file.diagnostics {
@@ -41,7 +53,7 @@ public enum JUnitReporter {
             suites += body + "  </testsuite>\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"checkout validate\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\">\n"
+            + "<testsuites name=\"checkout validate\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"\(totalErrors)\">\n"
             + suites + "</testsuites>\n"
     }
 

@@ -14,6 +14,12 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     case sarif
 
     public func render(_ files: [PromotionFile], tool: ToolInfo = .checkout) -> String {
+        render(files.map(CheckedFile.read), tool: tool)
+    }
+
+    /// Every file given, in order: a file that could not be read is reported too, so that no report
+    /// looks clean when a file was never checked.
+    public func render(_ files: [CheckedFile], tool: ToolInfo = .checkout) -> String {
         switch self {
         case .text: TextReporter.render(files)
         case .json: JSONReporter.render(files)
@@ -21,6 +27,49 @@ public enum ReporterKind: String, CaseIterable, Sendable {
         case .junit: JUnitReporter.render(files)
         case .sarif: SARIFReporter.render(files, tool: tool)
         }
+    }
+}
+
+/// A file `validate` was given: read and checked, or not readable at all.
+public enum CheckedFile: Sendable {
+    case read(PromotionFile)
+    case unreadable(path: String, reason: String)
+
+    public var name: String {
+        switch self {
+        case .read(let file): file.name
+        case .unreadable(let path, _): path
+        }
+    }
+
+    /// `cannot read: No such file or directory`.
+    public var problem: String? {
+        switch self {
+        case .read: nil
+        case .unreadable(_, let reason): "cannot read: \(reason)"
+        }
+    }
+
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .read(let file): file.diagnostics
+        case .unreadable: []
+        }
+    }
+}
+
+extension [CheckedFile] {
+    var read: [PromotionFile] {
+        compactMap { if case .read(let file) = $0 { file } else { nil } }
+    }
+
+    var unreadableCount: Int { count { $0.problem != nil } }
+
+    /// `1 error, 0 warnings in 2 files`, and `; 1 could not be read` when so.
+    var summary: String {
+        let files = read
+        return TextReporter.summary(errors: files.errorCount, warnings: files.warningCount, files: count)
+            + (unreadableCount > 0 ? "; \(TextReporter.count(unreadableCount, "file")) could not be read" : "")
     }
 }
 

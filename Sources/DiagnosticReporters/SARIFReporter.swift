@@ -4,7 +4,8 @@ import StrictJSON
 /// SARIF 2.1.0: one run, every diagnostic rule listed in the driver, one result per diagnostic with
 /// its rule, level, message and region, and its notes as related locations.
 public enum SARIFReporter {
-    public static func render(_ files: [PromotionFile], tool: ToolInfo) -> String {
+    public static func render(_ checked: [CheckedFile], tool: ToolInfo) -> String {
+        let files = checked.read
         let rules = DiagnosticRule.allCases
         let out = JSONWriter(pretty: true)
         out.object {
@@ -21,6 +22,32 @@ public enum SARIFReporter {
                                         out.member("version") { out.string(tool.version) }
                                         out.member("informationUri") { out.string(tool.informationURI) }
                                         out.member("rules") { out.array(rules) { rule(out, $0) } }
+                                    }
+                                }
+                            }
+                        }
+                        // A file that could not be read: the run did not fully succeed, and says why.
+                        out.member("invocations") {
+                            out.array([checked]) { checked in
+                                out.object {
+                                    out.member("executionSuccessful") { out.raw(checked.unreadableCount == 0 ? "true" : "false") }
+                                    out.member("toolExecutionNotifications") {
+                                        out.array(checked.filter { $0.problem != nil }) { file in
+                                            out.object {
+                                                out.member("level") { out.string("error") }
+                                                out.member("message") { out.object { out.member("text") { out.string("\(file.name): \(file.problem ?? "")") } } }
+                                                out.member("locations") {
+                                                    out.array([file]) { file in
+                                                        out.object {
+                                                            out.member("physicalLocation") {
+                                                                out.object { out.member("artifactLocation") { out.object { out.member("uri") { out.string(uri(file.name)) } } } }
+                                                            }
+                                                        }
+                                                    }
+                                                }
+                                                out.member("descriptor") { out.object { out.member("id") { out.string("file.unreadable") } } }
+                                            }
+                                        }
                                     }
                                 }
                             }

@@ -10,13 +10,13 @@ public enum TextReporter {
         return text
     }
 
-    public static func render(_ files: [PromotionFile]) -> String {
+    public static func render(_ files: [CheckedFile]) -> String {
         var out = ""
         for file in files {
+            if let problem = file.problem { out += "\(file.name): error: \(problem)\n" }
             for diagnostic in file.diagnostics { out += line(diagnostic, file: file.name) + "\n" }
         }
-        out += summary(errors: files.reduce(0) { $0 + $1.errorCount }, warnings: files.reduce(0) { $0 + $1.warningCount }, files: files.count) + "\n"
-        return out
+        return out + files.summary + "\n"
     }
 
     /// `2 errors, 1 warning in 3 files`.

@@ -52,19 +52,21 @@ struct Validate: ParsableCommand {
             }
         }
         let checks = PromotionChecks(catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist)
-        var files: [PromotionFile] = []
-        var unreadable = false
+        var files: [CheckedFile] = []
+        var read: [PromotionFile] = []
         for path in plists {
             do {
-                files.append(try PromotionFile.load(contentsOf: path, checks: checks))
+                let file = try PromotionFile.load(contentsOf: path, checks: checks)
+                files.append(.read(file))
+                read.append(file)
             } catch {
                 Console.error(error.description)
-                unreadable = true
+                files.append(.unreadable(path: path, reason: error.reason))
             }
         }
         OutputStream.standardOutput.write(reporter.render(files))
         try Console.finishOutput()
-        if unreadable { throw ExitStatus.noInput }
-        if files.failCheck(strict: strict) { throw ExitStatus.failures }
+        if read.count < files.count { throw ExitStatus.noInput }
+        if read.failCheck(strict: strict) { throw ExitStatus.failures }
     }
 }

@@ -59,13 +59,13 @@ struct ValidateCommandTests {
         #expect(try checkout(["validate", "old.plist", "--strict"], in: dir).status == 1)
     }
 
-    @Test("several files at once, one unreadable: the others reported, exit 66")
+    @Test("several files at once, one unreadable: every one in the report, in order, exit 66")
     func severalFiles() throws {
         let run = try checkout(["validate", "old.plist", "missing.plist", "broken.plist", "--reporter", "json", "--at", "2026-11-21T10:00:00Z"], in: directory())
         #expect(run.status == 66)
         #expect(run.stderr == "error: missing.plist: cannot read: No such file or directory\n")
         let report = try json(run.stdout)
-        #expect((report["files"] as? [[String: Any]])?.map { $0["path"] as? String } == ["old.plist", "broken.plist"])
+        #expect((report["files"] as? [[String: Any]])?.map { $0["path"] as? String } == ["old.plist", "missing.plist", "broken.plist"])
         #expect(report["errors"] as? Int == 1)
         #expect(report["warnings"] as? Int == 1)
     }
@@ -118,5 +118,31 @@ struct ValidateCommandTests {
         #expect(lines[0].hasPrefix("truncated.plist:2:") && lines[0].hasSuffix("[xml.malformed]"))
         #expect(lines[1] == "entity.plist:3:3: error: forbidden XML: entity declarations are not allowed (entity \"x\") [xml.forbidden]")
         #expect(!run.stdout.contains("root:"))
+    }
+}
+
+@Suite("validate: a file that cannot be read is in every report", .serialized)
+struct UnreadableReportTests {
+    @Test("text, json, github, junit and sarif all account for it, and the run exits 66")
+    func everyReporter() throws {
+        let args = ["validate", "missing.plist", "Rules/Promotions.plist", "--reporter"]
+        let text = try checkout(args + ["text"])
+        #expect(text.status == 66)
+        #expect(text.stdout == "missing.plist: error: cannot read: No such file or directory\n0 errors, 0 warnings in 2 files; 1 file could not be read\n")
+        let json = try checkout(args + ["json"])
+        #expect(json.status == 66)
+        let report = try CheckoutCLITests.json(json.stdout)
+        #expect(report["unreadable"] as? Int == 1)
+        #expect((report["files"] as? [[String: Any]])?.first?["error"] as? String == "cannot read: No such file or directory")
+        let github = try checkout(args + ["github"])
+        #expect(github.stdout.hasPrefix("::error file=missing.plist,title=file.unreadable::cannot read: No such file or directory\n"))
+        let junit = try checkout(args + ["junit"])
+        #expect(junit.stdout.contains(#"<testsuites name="checkout validate" tests="4" failures="0" errors="1">"#))
+        #expect(junit.stdout.contains(#"<error type="file.unreadable" message="cannot read: No such file or directory">"#))
+        let sarif = try CheckoutCLITests.json(checkout(args + ["sarif"]).stdout)
+        let invocation = ((sarif["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first
+        #expect(invocation?["executionSuccessful"] as? Bool == false)
+        #expect(((invocation?["toolExecutionNotifications"] as? [[String: Any]])?.first?["message"] as? [String: Any])?["text"] as? String
+            == "missing.plist: cannot read: No such file or directory")
     }
 }

@@ -16,7 +16,7 @@ struct ReporterTests {
         1 error, 2 warnings in 2 files
 
         """)
-        #expect(ReporterKind.text.render([]) == "0 errors, 0 warnings in 0 files\n")
+        #expect(ReporterKind.text.render([PromotionFile]()) == "0 errors, 0 warnings in 0 files\n")
     }
 
     @Test("json: the SPEC §8 shape")
