@@ -63,8 +63,8 @@ public final class ProductListPresenter {
         do {
             let product = try cart.add(code, quantity: quantity, from: rules.catalog)
             view?.showAdded("Added \(quantity) × \(product.name) to the cart.")
-        } catch CartBuilder.Problem.unknownCode(let code) {
-            view?.showError("Unknown product code \"\(code)\".")
+        } catch CartBuilder.Problem.unknownCode(let code, let suggestion) {
+            view?.showError("Unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ".")) 
         } catch CartBuilder.Problem.quantityOutOfRange {
             view?.showError("The quantity must be from 1 to \(Cart.itemQuantities.upperBound).")
         } catch {

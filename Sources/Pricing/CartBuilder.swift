@@ -4,17 +4,20 @@
 public struct CartBuilder: Sendable {
     public let catalog: Catalog
     private var merger: CartLineMerger
+    /// "Did you mean", built the first time a code is unknown.
+    private var suggestions: CodeSuggestions?
 
     /// Why an item cannot be added. Nothing of it is added.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        case unknownCode(String)
+        /// With the code most likely meant, when one is close.
+        case unknownCode(String, suggestion: String?)
         case quantityOutOfRange(Int64)
         /// The line's total quantity would not fit in 64 bits.
         case lineTooLarge(code: String)
 
         public var description: String {
             switch self {
-            case .unknownCode(let code): "unknown product code \"\(code)\""
+            case .unknownCode(let code, let suggestion): "unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
             case .quantityOutOfRange(let quantity):
                 "the quantity \(quantity) is out of range: use \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)"
             case .lineTooLarge(let code): "the total quantity of \"\(code)\" exceeds \(Int64.max)"
@@ -28,8 +31,11 @@ public struct CartBuilder: Sendable {
     }
 
     /// The product with `code`, checked as an item would be.
-    public func product(_ code: String) throws(Problem) -> ProductID {
-        guard let id = catalog.productID(for: code) else { throw .unknownCode(code) }
+    public mutating func product(_ code: String) throws(Problem) -> ProductID {
+        guard let id = catalog.productID(for: code) else {
+            if suggestions == nil { suggestions = CodeSuggestions(codes: catalog.products.map(\.code)) }
+            throw .unknownCode(code, suggestion: suggestions?.suggestion(for: code))
+        }
         return id
     }
 

@@ -9,6 +9,27 @@ struct DecodingContext {
     var productCatalog: Catalog?
     /// Promotions whose window ended by this instant draw a warning.
     var expiryInstant: Instant?
+    /// "Did you mean" for unknown codes, indexed the first time one is met.
+    let suggestions = LazySuggestions()
+
+    init(currency: Currency, productCatalog: Catalog?, expiryInstant: Instant?) {
+        self.currency = currency
+        self.productCatalog = productCatalog
+        self.expiryInstant = expiryInstant
+        suggestions.catalog = productCatalog
+    }
+}
+
+/// The catalog's code suggestions, built on first use, by the one thread that decodes.
+final class LazySuggestions: @unchecked Sendable {
+    var catalog: Catalog?
+    private var built: CodeSuggestions?
+
+    func suggestion(for code: String) -> String? {
+        guard let catalog else { return nil }
+        if built == nil { built = CodeSuggestions(codes: catalog.products.map(\.code)) }
+        return built?.suggestion(for: code)
+    }
 }
 
 /// Per known key, the positions within its `<dict>` of its `<key>` element and its value (-1 when
@@ -414,7 +435,7 @@ private struct Decoding {
         func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
             values.compactMap { element in
                 guard let id = catalog.productID(for: element.text) else {
-                    report(.unknownCode(element.text, suggestions: catalog.products.map(\.code), at: element.location, promotion: promotionID))
+                    report(.unknownCode(element.text, suggestion: context.suggestions.suggestion(for: element.text), at: element.location, promotion: promotionID))
                     return nil
                 }
                 return (element, catalog[id].price)

@@ -60,7 +60,7 @@ public final class CheckoutService {
         for entry in entries {
             do {
                 try builder.add(entry.code, quantity: entry.quantity)
-            } catch .unknownCode(let code) {
+            } catch .unknownCode(let code, _) {
                 throw Failure(description: "\"\(code)\" is no longer sold; remove it from the cart (`checkout cart remove \(code)`)")
             } catch {
                 throw Failure(description: error.description)

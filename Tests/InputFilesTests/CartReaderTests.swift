@@ -39,7 +39,7 @@ struct CartReaderTests {
 
     @Test("each problem names the cart and the item", arguments: [
         (#"["MUG", "VOUCHER", "TSHIRT", "HAT"]"#, #"cart.json: items[3]: unknown product code "HAT""#),
-        (#"["mug"]"#, #"cart.json: items[0]: unknown product code "mug""#),
+        (#"["mug"]"#, #"cart.json: items[0]: unknown product code "mug"; did you mean "MUG"?"#),
         (#"[{"code": "MUG", "quantity": 0}]"#, #"cart.json: items[0]: "quantity" must be a whole number from 1 to 1000000000, not 0"#),
         (#"[{"code": "MUG", "quantity": -2}]"#, #"cart.json: items[0]: "quantity" must be a whole number from 1 to 1000000000, not -2"#),
         (#"[{"code": "MUG", "quantity": 1000000001}]"#, #"cart.json: items[0]: "quantity" must be a whole number from 1 to 1000000000, not 1000000001"#),

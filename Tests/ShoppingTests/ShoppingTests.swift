@@ -140,7 +140,7 @@ struct CartAdditionTests {
     @Test("an unknown code or a quantity out of range stores nothing")
     func refused() {
         let cart = RecordingCart()
-        #expect(throws: CartBuilder.Problem.unknownCode("mug")) { try cart.add("mug", quantity: 1, from: catalog) }
+        #expect(throws: CartBuilder.Problem.unknownCode("mug", suggestion: "MUG")) { try cart.add("mug", quantity: 1, from: catalog) }
         #expect(throws: CartBuilder.Problem.quantityOutOfRange(0)) { try cart.add("MUG", quantity: 0, from: catalog) }
         #expect(throws: CartBuilder.Problem.quantityOutOfRange(1_000_000_001)) { try cart.add("MUG", quantity: 1_000_000_001, from: catalog) }
         #expect(cart.added.isEmpty)

@@ -1,8 +1,8 @@
 import PlistReader
 
 extension Diagnostic {
-    static func unknownCode(_ code: String, suggestions: [String], at location: SourceLocation, promotion: String?) -> Diagnostic {
-        let hint = closestMatch(to: code, in: suggestions).map { "; did you mean `\($0)`?" } ?? ""
+    static func unknownCode(_ code: String, suggestion: String?, at location: SourceLocation, promotion: String?) -> Diagnostic {
+        let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
         return Diagnostic(.unknownCode, "unknown product code `\(code.escapedForDisplay)`: the catalog has no such product\(hint)", at: location, promotion: promotion)
     }
 }
