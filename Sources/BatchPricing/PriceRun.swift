@@ -31,6 +31,8 @@ public struct PriceRun {
     /// Say for each promotion why it did or did not apply: in JSON receipts, their `explanations`;
     /// in text, words under each receipt. (Text receipts of one cart show near-miss hints anyway.)
     public var explain = false
+    /// How a single cart's text receipt is laid out (a terminal's width and colour, or plain).
+    public var style: TextStyle = .plain
 
     public init(carts: [String], now: Instant) {
         self.carts = carts
@@ -100,7 +102,7 @@ public struct PriceRun {
             bytes.withUnsafeBufferPointer { out.write($0) }
         case .text:
             let hints = pricer.hints(for: cart, priced)
-            out.write(ReceiptText.render(priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil))
+            out.write(ReceiptText.render(priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil, style: style))
         }
         do {
             try out.flush()

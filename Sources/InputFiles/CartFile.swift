@@ -1,6 +1,13 @@
 import StrictJSON
 import Pricing
 
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Without a leading UTF-8 byte order mark (EF BB BF), which some editors write.
+    var droppingByteOrderMark: UnsafeBufferPointer<UInt8> {
+        count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF ? UnsafeBufferPointer(rebasing: self[3...]) : self
+    }
+}
+
 /// Reads carts (SPEC §6): `["VOUCHER", "MUG"]`, or
 /// `{"currency": "EUR", "at": "…", "coupons": ["SPRING"], "items": ["MUG", {"code": "TSHIRT", "quantity": 3}]}`.
 /// Items are resolved against the catalog and merged into lines while reading.
@@ -33,17 +40,20 @@ public struct CartReader {
     }
 
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+        let bytes = bytes.droppingByteOrderMark
         if let cart = scanner.scan(bytes, merger: &merger) { return cart }
         return try readTree(bytes, name: name)
     }
 
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
     public mutating func readTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+        let bytes = bytes.droppingByteOrderMark
         let root: JSONValue
         do {
             root = try JSONParser().parse(bytes)
         } catch {
-            throw InputError(file: name, item: "line \(error.line), column \(error.column)", "malformed JSON: \(error.message)")
+            let hint = Self.looksLikeSeveralCarts(bytes) ? "; it looks like several carts, one per line: give --batch (or name the file *.ndjson)" : ""
+            throw InputError(file: name, item: "line \(error.line), column \(error.column)", "malformed JSON: \(error.message)\(hint)")
         }
         return try decode(root, name: name)
     }
@@ -70,7 +80,18 @@ public struct CartReader {
         }
     }
 
-    /// SPEC §13: a string, or an integer literal (no fraction, no exponent).
+    /// Whether the bytes hold several JSON documents on lines of their own, each one a cart: what a
+    /// batch looks like.
+    static func looksLikeSeveralCarts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { line in line.contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0D) } }
+        guard lines.count >= 2 else { return false }
+        return lines.allSatisfy { line in
+            guard let first = line.first(where: { !($0 == 0x20 || $0 == 0x09) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return false }
+            return Array(line).withUnsafeBufferPointer { (try? JSONParser().parse($0)) != nil }
+        }
+    }
+
+    /// A cart's id: a string, or an integer literal (no fraction, no exponent).
     static func cartID(_ value: JSONValue, file: String) throws(InputError) -> CartID {
         switch value {
         case .string(let text): return .string(text)

@@ -11,7 +11,7 @@ public enum CatalogFile {
     public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
         let root: JSONValue
         do {
-            root = try JSONParser().parse(bytes)
+            root = try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) -> JSONValue in try JSONParser().parse(all.droppingByteOrderMark) }
         } catch {
             throw InputError(file: name, item: "line \(error.line), column \(error.column)", "malformed JSON: \(error.message)")
         }

@@ -210,6 +210,11 @@ public enum Machine {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
+    /// Ends the process with `status`, output streams flushed by their owners beforehand.
+    public static func exit(_ status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+
     /// The value of an environment variable.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

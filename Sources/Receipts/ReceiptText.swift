@@ -5,8 +5,10 @@ import StrictJSON
 /// The receipt for people: a till-style table with code, name, quantity, unit price and line
 /// total, a row for each promotion of a line with what it saved, then subtotal, discounts and total.
 public enum ReceiptText {
-    /// The receipt, then its near-miss `hints`, then, when given, the `explanations` in words.
-    public static func render(_ receipt: Receipt, hints: [Hint] = [], explanations: [Explanation]? = nil) -> String {
+    /// The receipt, then its near-miss `hints`, then, when given, the `explanations` in words. With a
+    /// `style` width, names are shortened with "…" to fit it (amounts never are); with colour, the
+    /// total, savings and warnings stand out.
+    public static func render(_ receipt: Receipt, hints: [Hint] = [], explanations: [Explanation]? = nil, style: TextStyle = .plain) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         var rows: [[String]] = []
         for line in receipt.lines {
@@ -27,32 +29,42 @@ public enum ReceiptText {
         if receipt.itemDiscount > 0 { totals.append(("Item discounts", -receipt.itemDiscount)) }
         if let cart = receipt.cartPromotion { totals.append(("\(cart.name) (cart)", -cart.discount)) }
 
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let amountWidth = max(widths[4], (totals.map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
-        let labelWidth = widths[0] + widths[1] + widths[2] + widths[3] + 6
         let empty = "(the cart is empty)"
-        let labelsWidth = max(labelWidth, (totals.map(\.0.count) + ["Total".count]).max()!, rows.isEmpty ? empty.count - 2 - amountWidth : 0)
-        let ruleWidth = labelsWidth + 2 + amountWidth
+        func labelsWidth() -> Int {
+            max(widths[0] + widths[1] + widths[2] + widths[3] + 6, (totals.map(\.0.count) + ["Total".count]).max()!,
+                rows.isEmpty ? empty.count - 2 - amountWidth : 0)
+        }
+        if let width = style.width, labelsWidth() + 2 + amountWidth > width {
+            // Too wide for the terminal: the names give way, down to a few characters.
+            widths[1] = max(6, widths[1] - (labelsWidth() + 2 + amountWidth - width))
+        }
+        let labels = labelsWidth()
+        let ruleWidth = labels + 2 + amountWidth
 
         var out = "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))\n"
         out += String(repeating: "=", count: ruleWidth) + "\n"
         if rows.isEmpty { out += empty + "\n" }
         for row in rows {
-            var text = pad(row[0], widths[0]) + "  " + pad(row[1], widths[1]) + "  " + pad(row[2], widths[2], right: true)
+            var text = pad(row[0], widths[0]) + "  " + pad(TextTable.fit(row[1], widths[1]), widths[1]) + "  " + pad(row[2], widths[2], right: true)
             text += " " + pad(row[3], widths[3], right: true)
-            var line = pad(text, labelsWidth) + "  " + pad(row[4], amountWidth, right: true)
+            var line = pad(TextTable.fit(text, labels), labels)
+            let amount = pad(row[4], amountWidth, right: true)
+            line += "  " + (row[4].hasPrefix("-") ? style.paint(amount, .saving) : amount)
             while line.last == " " { line.removeLast() }
             out += line + "\n"
         }
         out += String(repeating: "-", count: ruleWidth) + "\n"
         for (label, value) in totals {
-            out += pad(label, labelsWidth) + "  " + pad(money.format(value), amountWidth, right: true) + "\n"
+            let amount = pad(money.format(value), amountWidth, right: true)
+            out += pad(TextTable.fit(label, labels), labels) + "  " + (value < 0 ? style.paint(amount, .saving) : amount) + "\n"
         }
-        out += pad("Total", labelsWidth) + "  " + pad(money.format(receipt.total), amountWidth, right: true) + "\n"
+        out += style.paint(pad("Total", labels) + "  " + pad(money.format(receipt.total), amountWidth, right: true), .total) + "\n"
         if receipt.discount > 0 {
-            out += "You saved \(money.format(receipt.discount)).\n"
+            out += style.paint("You saved \(money.format(receipt.discount)).", .saving) + "\n"
         }
-        for warning in receipt.warnings { out += "warning: \(warning)\n" }
+        for warning in receipt.warnings { out += style.paint("warning: \(warning)", .warning) + "\n" }
         for hint in hints { out += Self.hint(hint, money: money) + "\n" }
         if let explanations { out += Self.explanations(explanations, money: money) }
         return out

@@ -1,4 +1,5 @@
 import Pricing
+import Receipts
 import StrictJSON
 
 /// What paying and listing orders print, as text for people or JSON for scripts.
@@ -48,13 +49,15 @@ public enum OrderReport {
         return out.text + "\n"
     }
 
-    /// Completed orders, oldest first.
-    public static func orders(_ orders: [OrderRecord], json: Bool) -> String {
+    /// Completed orders, oldest first: in aligned columns (amounts right-aligned) fitted to `style`'s width.
+    public static func orders(_ orders: [OrderRecord], json: Bool, style: TextStyle = .plain) -> String {
         guard json else {
             if orders.isEmpty { return "No orders yet.\n" }
-            return orders.map { order in
-                "#\(order.number)  \(order.at)  \(MoneyStyle(currency: order.currency).format(order.total))  \(order.card)  \(order.reference)\n"
-            }.joined()
+            var table = TextTable([.left, .left, .right, .left, .left], stretchable: 4, 1, 3)
+            for order in orders {
+                table.add(["#\(order.number)", order.at.description, MoneyStyle(currency: order.currency).format(order.total), order.card, order.reference])
+            }
+            return table.render(width: style.width).map { $0 + "\n" }.joined()
         }
         let out = JSONWriter(pretty: true)
         out.object {

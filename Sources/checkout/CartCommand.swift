@@ -65,7 +65,7 @@ struct CartCommand: ParsableCommand {
             let (receipt, hints) = try shop.run { try shop.service.receiptWithHints() }
             switch format {
             case .json: OutputStream.standardOutput.write(ReceiptEncoder.render(receipt, indented: true) + "\n")
-            case .text: OutputStream.standardOutput.write(receipt.lines.isEmpty ? "Cart is empty\n" : ReceiptText.render(receipt, hints: hints))
+            case .text: OutputStream.standardOutput.write(receipt.lines.isEmpty ? "Cart is empty\n" : ReceiptText.render(receipt, hints: hints, style: Terminal.style))
             }
             try Console.finishOutput()
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import InputFiles
 import Platform
+import Pricing
+import Receipts
 
 @main
 struct Checkout: ParsableCommand {
@@ -13,11 +15,55 @@ struct Checkout: ParsableCommand {
             74 the output could not be written.
             """,
         version: "1.0.0",
-        subcommands: [Price.self, Validate.self, Diff.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
+        subcommands: [Price.self, Validate.self, Diff.self, Products.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
 
     static func main() {
         Machine.ignoreBrokenPipeSignal()
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = unknownCommand(in: arguments) {
+            Console.error(problem)
+            Machine.exit(ExitStatus.usage.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { OutputStream.standardOutput.write(message + "\n") }
+                try? OutputStream.standardOutput.flush()
+            } else if !message.isEmpty {
+                // One spelling of the prefix everywhere: `error:`, as the commands' own messages.
+                let text = message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message
+                OutputStream.standardError.write(text + "\n")
+            }
+            try? OutputStream.standardError.flush()
+            Machine.exit(code.rawValue)
+        }
+    }
+
+    /// A command name that names no command, with what was probably meant: `checkout prise`,
+    /// `checkout cart ad`, `checkout help prise`.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = Checkout.self
+        var path = ["checkout"]
+        var words = arguments[...]
+        if words.first == "help" { words = words.dropFirst() }
+        while let word = words.first, !word.hasPrefix("-") {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            let names = subcommands.compactMap { $0.configuration.commandName } + (command == Checkout.self ? ["help"] : [])
+            guard let next = subcommands.first(where: { $0.configuration.commandName == word }) else {
+                if word == "help" { return nil }
+                let hint = CodeSuggestions(codes: names).suggestion(for: word).map { "; did you mean '\($0)'?" } ?? ""
+                return "unknown command '\(path.joined(separator: " ")) \(word)'\(hint) (see '\(path.joined(separator: " ")) --help')"
+            }
+            command = next
+            path.append(word)
+            words = words.dropFirst()
+        }
+        return nil
     }
 }
 
@@ -37,8 +83,12 @@ enum ExitStatus {
 /// Messages for the user, on standard error.
 enum Console {
     static func error(_ message: String) {
-        OutputStream.standardError.write("error: \(message)\n")
+        OutputStream.standardError.write(errorStyle.paint("error:", .error) + " \(message)\n")
     }
+
+    /// Red `error:` on a terminal, unless NO_COLOR.
+    static let errorStyle = TextStyle(width: nil, colour: FileDescriptor.standardError.isTerminal
+        && (Machine.environment("NO_COLOR").map(\.isEmpty) ?? true) && Machine.environment("TERM") != "dumb")
 
     static func warning(_ message: String) {
         OutputStream.standardError.write("warning: \(message)\n")

@@ -130,7 +130,7 @@ struct Orders: ParsableCommand {
     func run() throws {
         let shop = try ShopComponents(rules: rules, store: store)
         let orders = try shop.run { try shop.database.orders() }
-        OutputStream.standardOutput.write(OrderReport.orders(orders, json: format == .json))
+        OutputStream.standardOutput.write(OrderReport.orders(orders, json: format == .json, style: Terminal.style))
         try Console.finishOutput()
     }
 }

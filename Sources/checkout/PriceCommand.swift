@@ -51,6 +51,7 @@ struct Price: ParsableCommand {
         run.instant = try parseInstant(at)
         run.limits = limits.plist
         run.explain = explain
+        run.style = Terminal.style
         let failures: Int
         do {
             failures = try run.run(catalog: rules.catalogSource, promotions: rules.promotionsSource, to: .standardOutput) { ProgressBar(total: $0) }

@@ -1,5 +1,6 @@
 import Platform
 import Presenters
+import Receipts
 
 /// The presenters' views, on a terminal (or a pipe): they only lay out what they are told.
 final class TerminalProductListView: ProductListView {
@@ -8,14 +9,12 @@ final class TerminalProductListView: ProductListView {
 
     func show(products: [ProductItem], cartPromotions: [String]) {
         out.write("\nProducts\n")
-        let nameWidth = products.map { $0.name.count }.max() ?? 0
-        let priceWidth = products.map { $0.price.count }.max() ?? 0
+        var table = TextTable([.left, .right, .left], stretchable: 2)
         for (index, product) in products.enumerated() {
-            var line = "  \(index + 1). " + pad(product.name, nameWidth) + "  " + pad(product.price, priceWidth, right: true)
-            if !product.promotions.isEmpty { line += "   " + product.promotions.joined(separator: "; ") }
-            out.write(line + "\n")
+            table.add(["\(index + 1). " + product.name, product.price, product.promotions.isEmpty ? "" : " " + product.promotions.joined(separator: "; ")])
         }
-        for promotion in cartPromotions { out.write("  Cart: \(promotion)\n") }
+        for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        for promotion in cartPromotions { out.write(TextTable.fit("  Cart: \(promotion)", Terminal.style.width ?? .max) + "\n") }
     }
 
     func showAdded(_ message: String) { out.write(message + "\n") }
@@ -29,13 +28,17 @@ final class TerminalCartView: CartView {
 
     func show(cart: ReceiptScreen) {
         out.write("\nCart\n")
+        let style = Terminal.style
+        // Lines in columns: number, name, quantity × unit price, subtotal; each discount under its line.
+        var table = TextTable([.right, .left, .right, .right], stretchable: 1)
         for (index, line) in cart.lines.enumerated() {
-            out.write("  \(index + 1). \(line.name)  \(line.quantity) × \(line.unitPrice)  \(line.subtotal)\n")
-            for discount in line.discounts { out.write("       \(discount)\n") }
+            table.add(["\(index + 1).", line.name, "\(line.quantity) × \(line.unitPrice)", line.subtotal])
+            for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
         }
-        if let cartDiscount = cart.cartDiscount { out.write("  \(cartDiscount)\n") }
-        out.write("  Total \(cart.total)" + (cart.saved.map { " (you save \($0))" } ?? "") + "\n")
-        for warning in cart.warnings { out.write("  warning: \(warning)\n") }
+        for line in table.render(width: style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        if let cartDiscount = cart.cartDiscount { out.write("  " + style.paint(cartDiscount, .saving) + "\n") }
+        out.write("  " + style.paint("Total \(cart.total)", .total) + (cart.saved.map { " " + style.paint("(you save \($0))", .saving) } ?? "") + "\n")
+        for warning in cart.warnings { out.write("  " + style.paint("warning: \(warning)", .warning) + "\n") }
         for hint in cart.hints { out.write("  \(hint)\n") }
     }
 
@@ -50,10 +53,12 @@ final class TerminalCheckoutView: CheckoutView {
 
     func show(receipt: ReceiptScreen) {
         out.write("\nCheckout\n")
+        var table = TextTable([.left, .left, .right, .right], stretchable: 1)
         for line in receipt.lines {
-            out.write("  \(line.code)  \(line.name)  \(line.quantity) × \(line.unitPrice) = \(line.subtotal)\n")
-            for discount in line.discounts { out.write("      \(discount)\n") }
+            table.add([line.code, line.name, "\(line.quantity) × \(line.unitPrice)", line.subtotal])
+            for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
         }
+        for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
         out.write("  Subtotal \(receipt.subtotal)\n")
         if let cartDiscount = receipt.cartDiscount { out.write("  \(cartDiscount)\n") }
         if let saved = receipt.saved { out.write("  Discounts -\(saved)\n") }

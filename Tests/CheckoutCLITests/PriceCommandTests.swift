@@ -98,7 +98,7 @@ struct PriceCommandTests {
     func usage() throws {
         let badInstant = try checkout(["price", "Rules/carts/example-1.json", "--at", "2026-11-21"])
         #expect(badInstant.status == 64)
-        #expect(badInstant.stderr.hasPrefix("Error: --at: \"2026-11-21\" is not an RFC 3339 date-time"))
+        #expect(badInstant.stderr.hasPrefix("error: --at: \"2026-11-21\" is not an RFC 3339 date-time"))
         #expect(try checkout(["price"]).status == 64)
         #expect(try checkout(["price", "Rules/carts/example-1.json", "--format", "xml"]).status == 64)
         #expect(try checkout(["price", "Rules/carts/example-1.json", "--bogus"]).status == 64)

@@ -62,4 +62,49 @@ struct TerminalTests {
         #expect(!run.screen.contains("987"))
         #expect(run.screen.contains("12/30"))
     }
+
+    /// The screen without colour codes, line by line.
+    func visibleLines(_ screen: String) -> [String] {
+        screen.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("receipts, cart show and orders fit 40 and 100 columns: names shortened with …, amounts whole, colour on")
+    func layout() throws {
+        let store = try store()
+        for (code, quantity) in [("VOUCHER", "3"), ("TSHIRT", "3"), ("MUG", "1")] { try checkout(["cart", "add", code, "--quantity", quantity] + store) }
+        for columns in [40, 100] {
+            let receipt = try inTerminal(["price", "Rules/carts/example-4.json", "--at", "2026-11-21T10:00:00Z"], columns: columns)
+            #expect(receipt.status == 0)
+            let lines = visibleLines(receipt.screen).filter { !$0.isEmpty }
+            #expect(lines.allSatisfy { $0.count <= columns }, "\(lines)")
+            #expect(lines.contains { $0.hasSuffix("74.50 €") && $0.hasPrefix("Total") })
+            #expect(lines.contains { $0.hasSuffix("-5.00 €") })
+            #expect(receipt.screen.contains("\u{1B}[1m"))  // the total stands out
+            if columns == 40 {
+                #expect(lines.contains { $0.contains("…") })
+            } else {
+                #expect(lines.contains { $0.contains("Cabify Coffee Mug") })
+            }
+            let shown = try inTerminal(["cart", "show"] + store, columns: columns)
+            #expect(visibleLines(shown.screen).allSatisfy { $0.count <= columns })
+            #expect(visibleLines(shown.screen).contains { $0.hasPrefix("Total") && $0.hasSuffix("74.50 €") })
+        }
+        try checkout(["pay", "--card-stdin"] + store, stdin: "4242424242424242\n12/30\n123\n")
+        let orders = try inTerminal(["orders"] + store, columns: 40)
+        #expect(visibleLines(orders.screen).allSatisfy { $0.count <= 40 })
+        #expect(visibleLines(orders.screen).first?.hasPrefix("#1  ") == true)
+        #expect(orders.screen.contains("74.50 €"))
+        let plain = try inTerminal(["price", "Rules/carts/example-4.json"], columns: 100, environment: ["NO_COLOR": "1"])
+        #expect(!plain.screen.contains("\u{1B}["))
+    }
+
+    @Test("the shop's screens fit 40 columns")
+    func shopLayout() throws {
+        let store = try store()
+        let run = try inTerminal(["shop"] + store, columns: 40, answers: [("\\[q\\]uit > ", "2 3"), ("\\[q\\]uit > ", "c"), ("\\[q\\]uit > ", "q")])
+        #expect(run.status == 0)
+        let lines = visibleLines(run.screen).filter { !$0.contains("[q]uit") && !$0.hasPrefix("Checkout shop") && !$0.hasPrefix("Add a product") }
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines.filter { $0.count > 40 })")
+        #expect(lines.contains { $0.contains("60.00 €") })
+    }
 }
