@@ -85,5 +85,8 @@ public struct ToolInfo: Sendable {
         self.informationURI = informationURI
     }
 
-    public static let checkout = ToolInfo(name: "checkout", version: "1.0.0", informationURI: "https://github.com/checkout-engine/checkout")
+    /// Checkout's version, everywhere it is shown (`--version`, SARIF).
+    public static let version = "2.0.0"
+
+    public static let checkout = ToolInfo(name: "checkout", version: ToolInfo.version, informationURI: "https://github.com/checkout-engine/checkout")
 }

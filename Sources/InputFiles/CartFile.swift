@@ -167,7 +167,7 @@ public struct CartReader {
             }
             guard let quantityValue = item["quantity"] else { return (code, 1) }
             guard case .number(let text) = quantityValue else {
-                throw InputError(file: file, item: path, "\"quantity\" must be a whole number from 1 to 1000000000, not \(quantityValue.typeDescription)")
+                throw InputError(file: file, item: path, "\"quantity\" must be a whole number from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound), not \(quantityValue.typeDescription)")
             }
             return (code, try Self.quantity(text, file: file, item: path))
         default:

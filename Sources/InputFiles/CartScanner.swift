@@ -367,7 +367,7 @@ struct Cursor {
         var value: Int64 = 0
         while q < end, q.pointee &- 48 < 10 {
             value = value * 10 + Int64(q.pointee &- 48)
-            if value > 1_000_000_000 { return nil }
+            if value > Cart.itemQuantities.upperBound { return nil }
             q += 1
         }
         if q < end, q.pointee == UInt8(ascii: ".") || q.pointee == UInt8(ascii: "e") || q.pointee == UInt8(ascii: "E") { return nil }

@@ -13,12 +13,12 @@ struct CartCommand: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product to the cart.")
         @Argument(help: "The product code.") var code: String
-        @Option(help: "How many (1 to 1000000000).") var quantity: Int64 = 1
+        @Option(help: "How many (1 to 1,000,000,000).") var quantity: Int64 = 1
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            guard Cart.itemQuantities.contains(quantity) else { throw ValidationError("--quantity must be from 1 to 1000000000") }
+            guard Cart.itemQuantities.contains(quantity) else { throw ValidationError("--quantity must be from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)") }
         }
 
         func run() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DiagnosticReporters
 import InputFiles
 import Platform
 import Pricing
@@ -14,7 +15,7 @@ struct Checkout: ParsableCommand {
             64 usage error; 65 malformed or invalid input data; 66 an input file cannot be opened; \
             74 the output could not be written.
             """,
-        version: "1.0.0",
+        version: ToolInfo.version,
         subcommands: [Price.self, Validate.self, Diff.self, Products.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
 
     static func main() {
