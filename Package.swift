@@ -12,14 +12,17 @@ let package = Package(
         // The layers as a library, for Benchmarks/ (its own package, out of the main build).
         .library(
             name: "CheckoutKit",
-            targets: ["PlistReader", "Promotions", "Pricing", "Explanations", "StrictJSON", "InputFiles", "Receipts", "BatchPricing", "Platform", "Workloads"]),
+            targets: [
+                "PlistReader", "Promotions", "Pricing", "Explanations", "StrictJSON", "InputFiles", "Receipts",
+                "BatchPricing", "Platform", "Workloads"
+            ]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer) and for replaying corpora in the tests.
-        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
     ],
     targets: [
         // System calls (file descriptors, mmap, clocks, processor count, terminals): the only code
@@ -51,7 +54,8 @@ let package = Package(
         .testTarget(name: "ExplanationsTests", dependencies: ["Explanations", "ReferenceModels", "Workloads"]),
         // Receipts as JSON (the one writer) and as text.
         .target(name: "Receipts", dependencies: ["Pricing", "Explanations", "StrictJSON", "Buffers"]),
-        .testTarget(name: "ReceiptsTests", dependencies: ["Receipts", "InputFiles", "Promotions", "Workloads", "StrictJSON"]),
+        .testTarget(
+            name: "ReceiptsTests", dependencies: ["Receipts", "InputFiles", "Promotions", "Workloads", "StrictJSON"]),
         // The files users hand us: catalogs, carts, the promotions compiled for pricing, the
         // built-in shipped store.
         .target(name: "InputFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Platform"]),
@@ -60,10 +64,19 @@ let package = Package(
         .target(name: "PromotionDiff", dependencies: ["Pricing", "StrictJSON"]),
         .testTarget(name: "PromotionDiffTests", dependencies: ["PromotionDiff", "ReferenceModels", "Workloads"]),
         // Pricing runs: one cart, several, batches in parallel blocks; diffs of two promotion files.
-        .target(name: "BatchPricing", dependencies: ["InputFiles", "Receipts", "Explanations", "PromotionDiff", "Pricing", "Platform", "Buffers", "PlistReader"]),
-        .testTarget(name: "BatchPricingTests", dependencies: ["BatchPricing", "Workloads", "InputFiles", "Receipts", "Promotions"]),
+        .target(
+            name: "BatchPricing",
+            dependencies: [
+                "InputFiles", "Receipts", "Explanations", "PromotionDiff", "Pricing", "Platform", "Buffers",
+                "PlistReader"
+            ]),
+        .testTarget(
+            name: "BatchPricingTests",
+            dependencies: ["BatchPricing", "Workloads", "InputFiles", "Receipts", "Promotions"]),
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
-        .target(name: "Workloads", dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
+        .target(
+            name: "Workloads",
+            dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
         // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
         .target(name: "Shopping", dependencies: ["Pricing", "Explanations", "Receipts", "StrictJSON"]),
         .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),
@@ -71,7 +84,9 @@ let package = Package(
         .target(name: "Presenters", dependencies: ["Shopping", "Pricing", "Explanations", "Receipts"]),
         .testTarget(name: "PresentersTests", dependencies: ["Presenters", "Explanations"]),
         // The cart and orders in SQLite, through GRDB.
-        .target(name: "ShopStore", dependencies: ["Shopping", "Pricing", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "ShopStore",
+            dependencies: ["Shopping", "Pricing", "Platform", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShopStoreTests", dependencies: ["ShopStore"]),
         .target(name: "FuzzHarness", dependencies: ["InputFiles", "PlistReader", "Pricing", "Promotions"]),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness"]),
@@ -82,17 +97,19 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "InputFiles", "BatchPricing", "Receipts", "Explanations", "PromotionDiff", "DiagnosticReporters", "PlistReader", "Pricing", "Promotions",
+                "InputFiles", "BatchPricing", "Receipts", "Explanations", "PromotionDiff", "DiagnosticReporters",
+                "PlistReader", "Pricing", "Promotions",
                 "StrictJSON", "Workloads", "Platform", "Shopping", "Presenters", "ShopStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
         .testTarget(name: "CheckoutCLITests", dependencies: ["checkout"], exclude: ["Fixtures"]),
         // Pricing invariants over thousands of random catalogs, rule sets and carts.
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "StrictJSON", "Workloads", "Platform",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+                "InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "StrictJSON", "Workloads",
+                "Platform",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ])
     ]
 )

@@ -7,7 +7,7 @@ let package = Package(
     name: "CheckoutBenchmarks",
     dependencies: [
         .package(name: "Checkout", path: ".."),
-        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2")
     ],
     targets: [
         .executableTarget(
@@ -15,12 +15,12 @@ let package = Package(
             dependencies: [
                 .product(name: "CheckoutKit", package: "Checkout"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
-                "FoundationPeers",
+                "FoundationPeers"
             ]),
         // The code a Foundation user would write, shared by the suite and the whole-process peers.
         .target(name: "FoundationPeers"),
         // Whole-process peers for compare.sh.
         .executableTarget(name: "FoundationCartPeer", dependencies: ["FoundationPeers"]),
-        .executableTarget(name: "FoundationPlistPeer", dependencies: ["FoundationPeers"]),
+        .executableTarget(name: "FoundationPlistPeer", dependencies: ["FoundationPeers"])
     ]
 )

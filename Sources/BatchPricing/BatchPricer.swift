@@ -32,7 +32,10 @@ public struct BatchPricer: Sendable {
     /// without being held in memory.
     public var maxLineLength = 16 << 20
 
-    public init(rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: ReceiptFormat, workers: Int? = nil) {
+    public init(
+        rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: ReceiptFormat,
+        workers: Int? = nil
+    ) {
         self.rules = rules
         self.coupons = coupons
         self.instant = instant
@@ -41,13 +44,15 @@ public struct BatchPricer: Sendable {
         self.workers = max(1, workers ?? Machine.processorCount)
     }
 
-
     /// Prices the batch held in `bytes`; returns how many carts failed.
     public func run(_ bytes: [UInt8], name: String, to sink: ByteSink) -> Int {
         var offset = 0
         let source = { (buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int in
             let count = min(buffer.count, bytes.count - offset)
-            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            bytes.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)]))
+            }
             offset += count
             return count
         }
@@ -55,15 +60,23 @@ public struct BatchPricer: Sendable {
     }
 
     /// Prices the batch read from `fd` as it arrives; returns how many carts failed.
-    public func run(fd: FileDescriptor, name: String, to sink: ByteSink, progress: ProgressReporter? = nil) throws(InputError) -> Int {
-        try run(reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name, to: sink, progress: progress)
+    public func run(fd: FileDescriptor, name: String, to sink: ByteSink, progress: ProgressReporter? = nil)
+        throws(InputError) -> Int
+    {
+        try run(
+            reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name, to: sink,
+            progress: progress)
     }
 
     /// The pipeline: read a group of blocks, price them in parallel, write their results in order.
     /// Blocks, outputs and each worker's reader, encoder and rule cache live for the whole run.
-    func run(reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String, to sink: ByteSink, progress: ProgressReporter?) throws(InputError) -> Int {
+    func run(
+        reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String, to sink: ByteSink,
+        progress: ProgressReporter?
+    ) throws(InputError) -> Int {
         let active = ActiveRules(rules: rules, at: instant ?? now)
-        let pipeline = LineBlockPipeline<Worker, Output>(workers: workers, blockSize: blockSize, maxLineLength: maxLineLength)
+        let pipeline = LineBlockPipeline<Worker, Output>(
+            workers: workers, blockSize: blockSize, maxLineLength: maxLineLength)
         let rules = self.rules
         var failures = 0
         var carts = 0
@@ -80,7 +93,10 @@ public struct BatchPricer: Sendable {
                     failures += 1
                     carts += 1
                     let message = "the line is longer than \(maxLineLength) bytes"
-                    let text = format == .json ? ReceiptEncoder.renderError(line: line, message: message) + "\n" : "\(name):\(line): error: \(message)\n"
+                    let text =
+                        format == .json
+                        ? ReceiptEncoder.renderError(line: line, message: message) + "\n"
+                        : "\(name):\(line): error: \(message)\n"
                     let bytes = Array(text.utf8)
                     bytes.withUnsafeBufferPointer { sink.write($0) }
                 case .read(let bytes):
@@ -91,7 +107,9 @@ public struct BatchPricer: Sendable {
     }
 
     /// Prices every non-blank line of one block into its output.
-    func price(_ block: inout LineBlockPipeline<Worker, Output>.Block, worker: inout Worker, active: ActiveRules, name: String) {
+    func price(
+        _ block: inout LineBlockPipeline<Worker, Output>.Block, worker: inout Worker, active: ActiveRules, name: String
+    ) {
         let output = block.output.buffer
         output.bytes.removeAll()
         block.output.failures = 0
@@ -107,9 +125,11 @@ public struct BatchPricer: Sendable {
                     var explanations: [Explanation]?
                     let priced = Result<Receipt, PricingError> { () throws(PricingError) in
                         guard explain else {
-                            return try worker.engine.price(cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
+                            return try worker.engine.price(
+                                cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
                         }
-                        let explained = try Explainer(engine: worker.engine).explain(cart, coupons: coupons, at: instant, now: now)
+                        let explained = try Explainer(engine: worker.engine).explain(
+                            cart, coupons: coupons, at: instant, now: now)
                         explanations = explained.explanations
                         return explained.receipt
                     }
@@ -127,13 +147,18 @@ public struct BatchPricer: Sendable {
                         output.bytes.append(UInt8(ascii: "\n"))
                     case .text:
                         output.bytes.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
-                        if let explanations { output.bytes.append(utf8: ReceiptText.explanations(explanations, money: MoneyStyle(currency: receipt.currency))) }
+                        if let explanations {
+                            output.bytes.append(
+                                utf8: ReceiptText.explanations(
+                                    explanations, money: MoneyStyle(currency: receipt.currency)))
+                        }
                     }
                 } catch {
                     block.output.failures += 1
                     switch format {
                     case .json:
-                        ReceiptEncoder.appendError(line: line, id: error.cartID, message: error.detail, to: &output.bytes)
+                        ReceiptEncoder.appendError(
+                            line: line, id: error.cartID, message: error.detail, to: &output.bytes)
                         output.bytes.append(UInt8(ascii: "\n"))
                     case .text:
                         let id = error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""

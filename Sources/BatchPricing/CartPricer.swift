@@ -55,7 +55,8 @@ public struct CartPricer {
     /// The cart priced, with its explanations.
     public func explain(_ cart: Cart, name: String) throws(InputError) -> Explained {
         do {
-            let (receipt, explanations) = try Explainer(engine: engine).explain(cart, coupons: coupons, at: instant, now: now)
+            let (receipt, explanations) = try Explainer(engine: engine).explain(
+                cart, coupons: coupons, at: instant, now: now)
             return Explained(receipt: receipt, explanations: explanations)
         } catch {
             var failure = InputError(file: name, error.description)
@@ -75,6 +76,7 @@ public struct CartPricer {
 
     /// The near-miss hints of a text receipt.
     public func hints(for cart: Cart, _ priced: Explained) -> [Hint] {
-        Explainer(engine: engine).hints(for: cart, receipt: priced.receipt, explanations: priced.explanations, coupons: coupons)
+        Explainer(engine: engine).hints(
+            for: cart, receipt: priced.receipt, explanations: priced.explanations, coupons: coupons)
     }
 }

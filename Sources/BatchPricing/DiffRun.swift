@@ -32,7 +32,9 @@ public struct DiffRun {
     }
 
     /// Prices every cart under `old` and `new` (both read with `catalog`) and reports.
-    public func run(catalog: RulesSource, old: RulesSource, new: RulesSource, progress: ProgressReporter? = nil) throws(Failure) -> DiffReport {
+    public func run(catalog: RulesSource, old: RulesSource, new: RulesSource, progress: ProgressReporter? = nil)
+        throws(Failure) -> DiffReport
+    {
         let products: Catalog
         let before: PricingRules
         let after: PricingRules
@@ -58,7 +60,10 @@ public struct DiffRun {
                 } else {
                     let bytes = try FileBytes.read(path, limit: limits.maxFileSize)
                     var worker = pricer.worker()
-                    bytes.withUnsafeBufferPointer { pricer.tally($0, at: CartPlace(file: file, line: 1), name: names[file], worker: &worker, into: &tally) }
+                    bytes.withUnsafeBufferPointer {
+                        pricer.tally(
+                            $0, at: CartPlace(file: file, line: 1), name: names[file], worker: &worker, into: &tally)
+                    }
                 }
             } catch {
                 if error.kind == .unreadable { throw .unreadable(error) }
@@ -67,13 +72,18 @@ public struct DiffRun {
             priced = tally.carts
         }
         progress?.finish()
-        return DiffReport(tally, files: names, old: before.promotions.promotions, new: after.promotions.promotions, currency: products.currency)
+        return DiffReport(
+            tally, files: names, old: before.promotions.promotions, new: after.promotions.promotions,
+            currency: products.currency)
     }
 
     /// A batch file, block by block on every core, the blocks' tallies merged in order.
-    func tallyBatch(_ fd: FileDescriptor, file: Int, name: String, pricer: Pricer, into tally: inout DiffTally,
-                    progress: (Int, Int) -> Void) throws(InputError) {
-        let pipeline = LineBlockPipeline<Pricer.Worker, DiffTally>(workers: workers, blockSize: blockSize, maxLineLength: min(limits.maxFileSize, 16 << 20))
+    func tallyBatch(
+        _ fd: FileDescriptor, file: Int, name: String, pricer: Pricer, into tally: inout DiffTally,
+        progress: (Int, Int) -> Void
+    ) throws(InputError) {
+        let pipeline = LineBlockPipeline<Pricer.Worker, DiffTally>(
+            workers: workers, blockSize: blockSize, maxLineLength: min(limits.maxFileSize, 16 << 20))
         let start = tally.carts
         try pipeline.run(
             reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name,
@@ -84,8 +94,10 @@ public struct DiffRun {
                 block.bytes.withUnsafeBufferPointer { all in
                     var lines = BatchLines.LineWalker(bytes: all)
                     while let (offset, range) = lines.next() {
-                        pricer.tally(UnsafeBufferPointer(rebasing: all[range]), at: CartPlace(file: file, line: firstLine + offset - 1),
-                                     name: name, worker: &worker, into: &block.output)
+                        pricer.tally(
+                            UnsafeBufferPointer(rebasing: all[range]),
+                            at: CartPlace(file: file, line: firstLine + offset - 1),
+                            name: name, worker: &worker, into: &block.output)
                     }
                 }
             },
@@ -93,7 +105,9 @@ public struct DiffRun {
                 switch event {
                 case .block(let block): tally.merge(block.pointee.output)
                 case .tooLong(let line):
-                    tally.addUnreadable(CartPlace(file: file, line: line), error: "the line is longer than \(pipeline.maxLineLength) bytes")
+                    tally.addUnreadable(
+                        CartPlace(file: file, line: line),
+                        error: "the line is longer than \(pipeline.maxLineLength) bytes")
                 case .read(let bytes): progress(tally.carts - start, bytes)
                 }
             })
@@ -125,12 +139,16 @@ public struct DiffRun {
 
         func worker() -> Worker {
             let count = old.rules.catalog.products.count
-            return Worker(reader: CartReader(catalog: old.rules.catalog), oldCache: BestItemRuleCache(productCount: count),
-                          newCache: BestItemRuleCache(productCount: count))
+            return Worker(
+                reader: CartReader(catalog: old.rules.catalog), oldCache: BestItemRuleCache(productCount: count),
+                newCache: BestItemRuleCache(productCount: count))
         }
 
         /// One cart's bytes: read once, priced under both files, tallied.
-        func tally(_ bytes: UnsafeBufferPointer<UInt8>, at place: CartPlace, name: String, worker: inout Worker, into tally: inout DiffTally) {
+        func tally(
+            _ bytes: UnsafeBufferPointer<UInt8>, at place: CartPlace, name: String, worker: inout Worker,
+            into tally: inout DiffTally
+        ) {
             let cart: Cart
             do {
                 cart = try worker.reader.read(bytes, name: name)

@@ -40,7 +40,9 @@ struct LineBlockPipeline<Worker, Output> {
         process: @escaping @Sendable (inout Block, inout Worker) -> Void, consume: (Event) -> Void
     ) throws(InputError) {
         let group = workers * 2
-        let state = State(workers: (0..<workers).map { _ in makeWorker() }, blocks: (0..<group).map { _ in Block(output: makeOutput()) })
+        let state = State(
+            workers: (0..<workers).map { _ in makeWorker() },
+            blocks: (0..<group).map { _ in Block(output: makeOutput()) })
         var carry: [UInt8] = []
         var nextLine = 1
         var bytesRead = 0

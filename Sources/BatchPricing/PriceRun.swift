@@ -68,7 +68,9 @@ public struct PriceRun {
     }
 
     /// One cart: one receipt. The cart is read while the promotions load.
-    func priceOne(_ path: String, catalog: RulesSource, promotions: RulesSource, to out: OutputStream) throws(PriceRunError) {
+    func priceOne(_ path: String, catalog: RulesSource, promotions: RulesSource, to out: OutputStream)
+        throws(PriceRunError)
+    {
         let maxFileSize = limits.maxFileSize
         let name = FileBytes.displayName(path)
         let loaded: (PricingRules, Result<Cart, InputError>)
@@ -102,7 +104,9 @@ public struct PriceRun {
             bytes.withUnsafeBufferPointer { out.write($0) }
         case .text:
             let hints = pricer.hints(for: cart, priced)
-            out.write(ReceiptText.render(priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil, style: style))
+            out.write(
+                ReceiptText.render(
+                    priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil, style: style))
         }
         do {
             try out.flush()
@@ -115,7 +119,8 @@ public struct PriceRun {
     /// rest. Batches stream through the parallel batch pricer.
     func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Int {
         var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
-        var batchPricer = BatchPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format)
+        var batchPricer = BatchPricer(
+            rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format)
         batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
         var failures = 0
@@ -123,8 +128,13 @@ public struct PriceRun {
         func emitFailure(_ error: InputError, position: Int) {
             failures += 1
             switch format {
-            case .json: out.write(ReceiptEncoder.renderError(line: position, id: error.cartID, message: error.description) + "\n")
-            case .text: out.write("\(error.file)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail)\n")
+            case .json:
+                out.write(
+                    ReceiptEncoder.renderError(line: position, id: error.cartID, message: error.description) + "\n")
+            case .text:
+                out.write(
+                    "\(error.file)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail)\n"
+                )
             }
         }
         for (index, path) in carts.enumerated() {
@@ -134,7 +144,8 @@ public struct PriceRun {
                     defer { if path != "-" { fd.close() } }
                     let reporter = progress(size)
                     defer { reporter?.finish() }
-                    failures += try batchPricer.run(fd: fd, name: FileBytes.displayName(path), to: out, progress: reporter)
+                    failures += try batchPricer.run(
+                        fd: fd, name: FileBytes.displayName(path), to: out, progress: reporter)
                 } catch {
                     emitFailure(error, position: index + 1)
                 }
@@ -144,7 +155,10 @@ public struct PriceRun {
             let result: Result<CartPricer.Explained, InputError>
             do {
                 let bytes = try FileBytes.read(path, limit: limits.maxFileSize)
-                result = explain ? pricer.explain(bytes, name: name) : pricer.price(bytes, name: name).map { CartPricer.Explained(receipt: $0, explanations: []) }
+                result =
+                    explain
+                    ? pricer.explain(bytes, name: name)
+                    : pricer.price(bytes, name: name).map { CartPricer.Explained(receipt: $0, explanations: []) }
             } catch {
                 result = .failure(error)
             }
@@ -155,7 +169,11 @@ public struct PriceRun {
                 bytes.withUnsafeBufferPointer { out.write($0) }
             case (.success(let priced), .text):
                 out.write(ReceiptText.renderLine(priced.receipt, label: name))
-                if explain { out.write(ReceiptText.explanations(priced.explanations, money: MoneyStyle(currency: priced.receipt.currency))) }
+                if explain {
+                    out.write(
+                        ReceiptText.explanations(
+                            priced.explanations, money: MoneyStyle(currency: priced.receipt.currency)))
+                }
             case (.failure(let error), _): emitFailure(error, position: index + 1)
             }
         }

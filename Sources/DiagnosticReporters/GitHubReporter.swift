@@ -7,13 +7,17 @@ public enum GitHubReporter {
     public static func render(_ files: [CheckedFile]) -> String {
         var out = ""
         for file in files {
-            if let problem = file.problem { out += "::error file=\(property(file.name)),title=file.unreadable::\(data(problem))\n" }
+            if let problem = file.problem {
+                out += "::error file=\(property(file.name)),title=file.unreadable::\(data(problem))\n"
+            }
             for d in file.diagnostics {
-                out += "::\(d.severity.rawValue) file=\(property(file.name)),line=\(d.location.line),col=\(d.location.column),"
+                out +=
+                    "::\(d.severity.rawValue) file=\(property(file.name)),line=\(d.location.line),col=\(d.location.column),"
                 out += "title=\(property(d.id))::\(data(d.message))\n"
                 // Notes as notices on their own lines, so the related place is annotated too.
                 for note in d.notes {
-                    out += "::notice file=\(property(file.name)),line=\(note.location.line),col=\(note.location.column),"
+                    out +=
+                        "::notice file=\(property(file.name)),line=\(note.location.line),col=\(note.location.column),"
                     out += "title=\(property(d.id))::\(data(note.message))\n"
                 }
             }

@@ -15,9 +15,11 @@ public enum JUnitReporter {
                 let problem = checked.problem ?? ""
                 totalTests += 1
                 totalErrors += 1
-                suites += "  <testsuite name=\"\(escape(checked.name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                suites +=
+                    "  <testsuite name=\"\(escape(checked.name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
                 suites += "    <testcase classname=\"\(escape(checked.name))\" name=\"(file)\">\n"
-                suites += "      <error type=\"file.unreadable\" message=\"\(escape(problem))\">\(escape(checked.name + ": error: " + problem))</error>\n"
+                suites +=
+                    "      <error type=\"file.unreadable\" message=\"\(escape(problem))\">\(escape(checked.name + ": error: " + problem))</error>\n"
                 suites += "    </testcase>\n  </testsuite>\n"
                 continue
             }
@@ -43,13 +45,17 @@ public enum JUnitReporter {
                     body += escape(TextReporter.line(d, file: file.name)) + "</failure>\n"
                 }
                 if !warnings.isEmpty {
-                    body += "      <system-out>" + warnings.map { escape(TextReporter.line($0, file: file.name)) }.joined(separator: "\n") + "</system-out>\n"
+                    body +=
+                        "      <system-out>"
+                        + warnings.map { escape(TextReporter.line($0, file: file.name)) }.joined(separator: "\n")
+                        + "</system-out>\n"
                 }
                 body += "    </testcase>\n"
             }
             totalTests += cases.count
             totalFailures += failures
-            suites += "  <testsuite name=\"\(escape(file.name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            suites +=
+                "  <testsuite name=\"\(escape(file.name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
             suites += body + "  </testsuite>\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -88,5 +88,6 @@ public struct ToolInfo: Sendable {
     /// Checkout's version, everywhere it is shown (`--version`, SARIF).
     public static let version = "2.0.0"
 
-    public static let checkout = ToolInfo(name: "checkout", version: ToolInfo.version, informationURI: "https://github.com/checkout-engine/checkout")
+    public static let checkout = ToolInfo(
+        name: "checkout", version: ToolInfo.version, informationURI: "https://github.com/checkout-engine/checkout")
 }

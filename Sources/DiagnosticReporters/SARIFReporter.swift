@@ -30,22 +30,40 @@ public enum SARIFReporter {
                         out.member("invocations") {
                             out.array([checked]) { checked in
                                 out.object {
-                                    out.member("executionSuccessful") { out.raw(checked.unreadableCount == 0 ? "true" : "false") }
+                                    out.member("executionSuccessful") {
+                                        out.raw(checked.unreadableCount == 0 ? "true" : "false")
+                                    }
                                     out.member("toolExecutionNotifications") {
                                         out.array(checked.filter { $0.problem != nil }) { file in
                                             out.object {
                                                 out.member("level") { out.string("error") }
-                                                out.member("message") { out.object { out.member("text") { out.string("\(file.name): \(file.problem ?? "")") } } }
+                                                out.member("message") {
+                                                    out.object {
+                                                        out.member("text") {
+                                                            out.string("\(file.name): \(file.problem ?? "")")
+                                                        }
+                                                    }
+                                                }
                                                 out.member("locations") {
                                                     out.array([file]) { file in
                                                         out.object {
                                                             out.member("physicalLocation") {
-                                                                out.object { out.member("artifactLocation") { out.object { out.member("uri") { out.string(uri(file.name)) } } } }
+                                                                out.object {
+                                                                    out.member("artifactLocation") {
+                                                                        out.object {
+                                                                            out.member("uri") {
+                                                                                out.string(uri(file.name))
+                                                                            }
+                                                                        }
+                                                                    }
+                                                                }
                                                             }
                                                         }
                                                     }
                                                 }
-                                                out.member("descriptor") { out.object { out.member("id") { out.string("file.unreadable") } } }
+                                                out.member("descriptor") {
+                                                    out.object { out.member("id") { out.string("file.unreadable") } }
+                                                }
                                             }
                                         }
                                     }
@@ -54,17 +72,26 @@ public enum SARIFReporter {
                         }
                         out.member("artifacts") {
                             out.array(files) { file in
-                                out.object { out.member("location") { out.object { out.member("uri") { out.string(uri(file.name)) } } } }
+                                out.object {
+                                    out.member("location") {
+                                        out.object { out.member("uri") { out.string(uri(file.name)) } }
+                                    }
+                                }
                             }
                         }
                         out.member("results") {
-                            let results = files.enumerated().flatMap { index, file in file.diagnostics.map { (index, file, $0) } }
+                            let results = files.enumerated().flatMap { index, file in
+                                file.diagnostics.map { (index, file, $0) }
+                            }
                             out.array(results) { index, file, d in
                                 out.object {
                                     out.member("ruleId") { out.string(d.id) }
-                                    out.member("ruleIndex") { out.raw(String(rules.firstIndex(of: d.rule)!)) }  // every rule is listed
+                                    // Every rule is listed, so the index exists.
+                                    out.member("ruleIndex") { out.raw(String(rules.firstIndex(of: d.rule)!)) }
                                     out.member("level") { out.string(d.severity.rawValue) }
-                                    out.member("message") { out.object { out.member("text") { out.string(d.message) } } }
+                                    out.member("message") {
+                                        out.object { out.member("text") { out.string(d.message) } }
+                                    }
                                     out.member("locations") {
                                         out.array([d]) { d in
                                             out.object {
@@ -78,8 +105,12 @@ public enum SARIFReporter {
                                                         }
                                                         out.member("region") {
                                                             out.object {
-                                                                out.member("startLine") { out.raw(String(d.location.line)) }
-                                                                out.member("startColumn") { out.raw(String(d.location.column)) }
+                                                                out.member("startLine") {
+                                                                    out.raw(String(d.location.line))
+                                                                }
+                                                                out.member("startColumn") {
+                                                                    out.raw(String(d.location.column))
+                                                                }
                                                             }
                                                         }
                                                     }
@@ -102,19 +133,27 @@ public enum SARIFReporter {
                                                             }
                                                             out.member("region") {
                                                                 out.object {
-                                                                    out.member("startLine") { out.raw(String(note.location.line)) }
-                                                                    out.member("startColumn") { out.raw(String(note.location.column)) }
+                                                                    out.member("startLine") {
+                                                                        out.raw(String(note.location.line))
+                                                                    }
+                                                                    out.member("startColumn") {
+                                                                        out.raw(String(note.location.column))
+                                                                    }
                                                                 }
                                                             }
                                                         }
                                                     }
-                                                    out.member("message") { out.object { out.member("text") { out.string(note.message) } } }
+                                                    out.member("message") {
+                                                        out.object { out.member("text") { out.string(note.message) } }
+                                                    }
                                                 }
                                             }
                                         }
                                     }
                                     if let promotion = d.promotion {
-                                        out.member("properties") { out.object { out.member("promotion") { out.string(promotion) } } }
+                                        out.member("properties") {
+                                            out.object { out.member("promotion") { out.string(promotion) } }
+                                        }
                                     }
                                 }
                             }
@@ -130,7 +169,9 @@ public enum SARIFReporter {
         out.object {
             out.member("id") { out.string(rule.id) }
             out.member("shortDescription") { out.object { out.member("text") { out.string(rule.summary) } } }
-            out.member("defaultConfiguration") { out.object { out.member("level") { out.string(rule.severity.rawValue) } } }
+            out.member("defaultConfiguration") {
+                out.object { out.member("level") { out.string(rule.severity.rawValue) } }
+            }
         }
     }
 
@@ -140,8 +181,9 @@ public enum SARIFReporter {
         var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -5,8 +5,11 @@ import Promotions
 /// CI log viewers turn into links.
 public enum TextReporter {
     public static func line(_ diagnostic: Diagnostic, file: String) -> String {
-        var text = "\(file):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
-        for note in diagnostic.notes { text += "\n\(file):\(note.location.line):\(note.location.column): note: \(note.message)" }
+        var text =
+            "\(file):\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+        for note in diagnostic.notes {
+            text += "\n\(file):\(note.location.line):\(note.location.column): note: \(note.message)"
+        }
         return text
     }
 

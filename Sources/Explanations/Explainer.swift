@@ -15,15 +15,18 @@ public struct Explainer: Sendable {
 
     /// The cart priced, and an explanation per promotion that targets one of its products (by
     /// `code`/`codes` or `targets`) and per cart promotion, in file order.
-    public func explain(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant) throws(PricingError)
-        -> (receipt: Receipt, explanations: [Explanation]) {
+    public func explain(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant)
+        throws(PricingError)
+        -> (receipt: Receipt, explanations: [Explanation])
+    {
         var steps: [PricingStep] = []
         let receipt = try engine.price(cart, coupons: coupons, at: instant, now: now, steps: &steps)
         return (receipt, explanations(for: cart, receipt: receipt, steps: steps, coupons: coupons))
     }
 
     /// The explanations of a cart already priced into `receipt`, with the `steps` of its choice.
-    public func explanations(for cart: Cart, receipt: Receipt, steps: [PricingStep], coupons: [String]) -> [Explanation] {
+    public func explanations(for cart: Cart, receipt: Receipt, steps: [PricingStep], coupons: [String]) -> [Explanation]
+    {
         let rules = engine.rules
         let catalog = rules.catalog
         let first = FirstStep(engine: engine, cart: cart)
@@ -36,14 +39,21 @@ public struct Explainer: Sendable {
         }
         var applied: [Int: Int64] = [:]
         for line in receipt.lines {
-            for promotion in line.promotions { if let index = promotion.ruleIndex { applied[index, default: 0] += promotion.discount } }
+            for promotion in line.promotions {
+                if let index = promotion.ruleIndex { applied[index, default: 0] += promotion.discount }
+            }
         }
         let afterItems = receipt.subtotal - receipt.itemDiscount
 
         var result: [Explanation] = []
         for (index, promotion) in rules.promotions.enumerated() {
             let isCart = promotion.rule.type.scope == .cart
-            guard isCart || (promotion.codes + (promotion.targets ?? [])).contains(where: { catalog.productID(for: $0).flatMap(first.line(of:)) != nil }) else {
+            guard
+                isCart
+                    || (promotion.codes + (promotion.targets ?? [])).contains(where: {
+                        catalog.productID(for: $0).flatMap(first.line(of:)) != nil
+                    })
+            else {
                 continue
             }
             var explanation = Explanation(promotion, at: index, status: .noDiscount)
@@ -75,7 +85,9 @@ public struct Explainer: Sendable {
                 let applications = first.applications(ofPromotion: index)
                 if !applications.isEmpty {
                     explanation.status = .outranked
-                    let position = applications.flatMap(\.lines).map { $0 < firstUse.count ? firstUse[$0] : Int.max }.min() ?? Int.max
+                    let position =
+                        applications.flatMap(\.lines).map { $0 < firstUse.count ? firstUse[$0] : Int.max }.min()
+                        ?? Int.max
                     explanation.by = position < steps.count ? rules.promotions[steps[position].rule].id : nil
                 } else if let missing = missingUnits(promotion: index, first: first) {
                     explanation.status = .belowThreshold
@@ -90,7 +102,9 @@ public struct Explainer: Sendable {
     /// The least extra spend that gives the cart promotion an application: the cart total after item
     /// promotions reaching its minimum with a positive discount.
     func leastSpend(promotion index: Int, subtotal: Int64, first: FirstStep) -> Int64? {
-        leastValue(in: 1...(Int64.max - max(0, subtotal))) { first.cartDiscount(ofPromotion: index, subtotal: subtotal + $0) > 0 }
+        leastValue(in: 1...(Int64.max - max(0, subtotal))) {
+            first.cartDiscount(ofPromotion: index, subtotal: subtotal + $0) > 0
+        }
     }
 
     /// The code needing the fewest more units for item promotion `index` to have an application on
@@ -112,16 +126,25 @@ public struct Explainer: Sendable {
             // bundle on its first group); a buy-X-get-Y: the least units raising its k above 0.
             let givesApplication: (Int64) -> Bool
             if case .bxgy = promotion.rule {
-                givesApplication = { first.bxgyCount(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0)) > 0 }
+                givesApplication = {
+                    first.bxgyCount(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0)) > 0
+                }
             } else {
-                givesApplication = { !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0)).isEmpty }
+                givesApplication = {
+                    !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
+                        .isEmpty
+                }
             }
             guard most >= 1, let units = leastValue(in: 1...most, where: givesApplication) else { continue }
             let candidate = (code: code, units: units, line: line ?? Int.max, order: order)
             if let current = best {
-                if candidate.units != current.units { if candidate.units > current.units { continue } }
-                else if candidate.line != current.line { if candidate.line > current.line { continue } }
-                else if candidate.order > current.order { continue }
+                if candidate.units != current.units {
+                    if candidate.units > current.units { continue }
+                } else if candidate.line != current.line {
+                    if candidate.line > current.line { continue }
+                } else if candidate.order > current.order {
+                    continue
+                }
             }
             best = candidate
         }
@@ -151,12 +174,18 @@ public struct Explainer: Sendable {
         let first = FirstStep(engine: engine, cart: cart)
         var candidates: [(explanation: Explanation, product: ProductID, units: Int64, discount: Int64)] = []
         for explanation in explanations where explanation.status == .belowThreshold {
-            guard case .units(let code, let units)? = explanation.missing, let product = catalog.productID(for: code) else { continue }
-            let discount = first.applications(ofPromotion: explanation.promotion, adding: FirstStep.Addition(product: product, units: units))
+            guard case .units(let code, let units)? = explanation.missing, let product = catalog.productID(for: code)
+            else { continue }
+            let discount =
+                first.applications(
+                    ofPromotion: explanation.promotion, adding: FirstStep.Addition(product: product, units: units)
+                )
                 .map(\.discount).max() ?? 0
             candidates.append((explanation, product, units, discount))
         }
-        candidates.sort { $0.discount != $1.discount ? $0.discount > $1.discount : $0.explanation.promotion < $1.explanation.promotion }
+        candidates.sort {
+            $0.discount != $1.discount ? $0.discount > $1.discount : $0.explanation.promotion < $1.explanation.promotion
+        }
         var kept: [Hint] = []
         for candidate in candidates.prefix(Self.maxHintPricings) where kept.count < Self.maxHints {
             var bigger = cart
@@ -165,14 +194,22 @@ public struct Explainer: Sendable {
             } else {
                 bigger.lines.append(Cart.Line(product: candidate.product, quantity: candidate.units))
             }
-            guard let priced = try? engine.price(bigger, coupons: coupons, at: receipt.at, now: receipt.at) else { continue }
+            guard let priced = try? engine.price(bigger, coupons: coupons, at: receipt.at, now: receipt.at) else {
+                continue
+            }
             let saving = priced.lines.reduce(Int64(0)) { sum, line in
-                sum + line.promotions.filter { $0.ruleIndex == candidate.explanation.promotion }.reduce(0) { $0 + $1.discount }
+                sum
+                    + line.promotions.filter { $0.ruleIndex == candidate.explanation.promotion }.reduce(0) {
+                        $0 + $1.discount
+                    }
             }
             guard saving > 0 else { continue }
             let product = catalog[candidate.product]
-            kept.append(Hint(promotion: candidate.explanation.promotion, promotionName: candidate.explanation.name, code: product.code,
-                             productName: product.name, units: candidate.units, saving: saving))
+            kept.append(
+                Hint(
+                    promotion: candidate.explanation.promotion, promotionName: candidate.explanation.name,
+                    code: product.code,
+                    productName: product.name, units: candidate.units, saving: saving))
         }
         return kept.sorted { $0.saving != $1.saving ? $0.saving > $1.saving : $0.promotion < $1.promotion }
     }

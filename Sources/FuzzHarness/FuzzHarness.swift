@@ -8,19 +8,23 @@ import Promotions
 /// every input that ever crashed through them.
 public enum FuzzHarness {
     static let catalog = try! Catalog(products: [
-        Product(code: "VOUCHER", name: "Cabify Voucher", price: 500), Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
+        Product(code: "VOUCHER", name: "Cabify Voucher", price: 500),
+        Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
         Product(code: "MUG", name: "Cabify Coffee Mug", price: 750), Product(code: "FREE", name: "Free", price: 0),
-        Product(code: "GOLD", name: "Gold", price: Int64.max / 3),
+        Product(code: "GOLD", name: "Gold", price: Int64.max / 3)
     ])
     static let instant = Instant(seconds: 1_795_255_200)
-    static let limits = PlistLimits(maxFileSize: 1 << 20, maxDepth: 32, maxTextLength: 1 << 16, maxValueElements: 10_000)
+    static let limits = PlistLimits(
+        maxFileSize: 1 << 20, maxDepth: 32, maxTextLength: 1 << 16, maxValueElements: 10_000)
 
     /// The plist reader: every value delivered, every location sane, at most one fatal issue, last.
     public static func plistReader(_ bytes: UnsafeRawBufferPointer) {
         let handler = Walker()
         PlistStreamReader.read(bytes: bytes, name: "fuzz.plist", limits: limits, handler: handler)
         precondition(handler.issues.filter(\.isFatal).count <= 1, "more than one fatal issue")
-        if let fatal = handler.issues.firstIndex(where: \.isFatal) { precondition(fatal == handler.issues.count - 1, "issues after a fatal one") }
+        if let fatal = handler.issues.firstIndex(where: \.isFatal) {
+            precondition(fatal == handler.issues.count - 1, "issues after a fatal one")
+        }
         precondition(handler.issues.allSatisfy { $0.location.line >= 0 && $0.location.column >= 0 })
     }
 
@@ -28,11 +32,15 @@ public enum FuzzHarness {
     /// compile and price a cart without trapping.
     public static func promotions(_ bytes: UnsafeRawBufferPointer) {
         let array = Array(bytes)
-        let plain = PromotionFile.load(bytes: array, name: "fuzz.plist", checks: PromotionChecks(expiryInstant: instant, limits: limits))
-        let checked = PromotionFile.load(bytes: array, name: "fuzz.plist",
-                                         checks: PromotionChecks(catalog: catalog, checksProducts: true, expiryInstant: instant, limits: limits))
+        let plain = PromotionFile.load(
+            bytes: array, name: "fuzz.plist", checks: PromotionChecks(expiryInstant: instant, limits: limits))
+        let checked = PromotionFile.load(
+            bytes: array, name: "fuzz.plist",
+            checks: PromotionChecks(catalog: catalog, checksProducts: true, expiryInstant: instant, limits: limits))
         for file in [plain, checked] {
-            precondition(zip(file.diagnostics, file.diagnostics.dropFirst()).allSatisfy { $0.location <= $1.location }, "unordered")
+            precondition(
+                zip(file.diagnostics, file.diagnostics.dropFirst()).allSatisfy { $0.location <= $1.location },
+                "unordered")
             precondition(file.entries.count >= file.promotions.count)
         }
         let rules = RuleSet(promotions: checked.promotions, catalog: catalog)
@@ -43,8 +51,11 @@ public enum FuzzHarness {
             precondition(receipt.total >= 0 && receipt.total <= receipt.subtotal, "price raised or negative")
             precondition(receipt.lines.reduce(0) { $0 + $1.total } == receipt.total, "lines do not add up")
             for line in receipt.lines {
-                precondition(line.promotions.reduce(0) { $0 + $1.units } <= line.quantity, "more units used than the line has")
-                precondition(line.promotions.allSatisfy { $0.discount >= 0 && $0.units > 0 }, "a promotion entry without units or below zero")
+                precondition(
+                    line.promotions.reduce(0) { $0 + $1.units } <= line.quantity, "more units used than the line has")
+                precondition(
+                    line.promotions.allSatisfy { $0.discount >= 0 && $0.units > 0 },
+                    "a promotion entry without units or below zero")
             }
         }
     }
@@ -62,7 +73,9 @@ public enum FuzzHarness {
         case (.failure(let x), .failure(let y)): precondition(x == y, "readers disagree on the error")
         default: preconditionFailure("one reader accepts what the other refuses")
         }
-        if case .success(let cart) = a, let receipt = try? PricingEngine(rules: RuleSet(promotions: [], catalog: catalog)).price(cart, now: instant) {
+        if case .success(let cart) = a,
+            let receipt = try? PricingEngine(rules: RuleSet(promotions: [], catalog: catalog)).price(cart, now: instant)
+        {
             precondition(receipt.total == receipt.subtotal)
         }
     }

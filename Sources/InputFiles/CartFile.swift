@@ -1,10 +1,11 @@
-import StrictJSON
 import Pricing
+import StrictJSON
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Without a leading UTF-8 byte order mark (EF BB BF), which some editors write.
     var droppingByteOrderMark: UnsafeBufferPointer<UInt8> {
-        count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF ? UnsafeBufferPointer(rebasing: self[3...]) : self
+        count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF
+            ? UnsafeBufferPointer(rebasing: self[3...]) : self
     }
 }
 
@@ -52,8 +53,12 @@ public struct CartReader {
         do {
             root = try JSONParser().parse(bytes)
         } catch {
-            let hint = Self.looksLikeSeveralCarts(bytes) ? "; it looks like several carts, one per line: give --batch (or name the file *.ndjson)" : ""
-            throw InputError(file: name, item: "line \(error.line), column \(error.column)", "malformed JSON: \(error.message)\(hint)")
+            let hint =
+                Self.looksLikeSeveralCarts(bytes)
+                ? "; it looks like several carts, one per line: give --batch (or name the file *.ndjson)" : ""
+            throw InputError(
+                file: name, item: "line \(error.line), column \(error.column)",
+                "malformed JSON: \(error.message)\(hint)")
         }
         return try decode(root, name: name)
     }
@@ -76,17 +81,22 @@ public struct CartReader {
             }
             return cart
         default:
-            throw InputError(file: name, "a cart must be an array of items or an object with \"items\", not \(root.typeDescription)")
+            throw InputError(
+                file: name, "a cart must be an array of items or an object with \"items\", not \(root.typeDescription)")
         }
     }
 
     /// Whether the bytes hold several JSON documents on lines of their own, each one a cart: what a
     /// batch looks like.
     static func looksLikeSeveralCarts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { line in line.contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0D) } }
+        let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { line in
+            line.contains { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0D) }
+        }
         guard lines.count >= 2 else { return false }
         return lines.allSatisfy { line in
-            guard let first = line.first(where: { !($0 == 0x20 || $0 == 0x09) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return false }
+            guard let first = line.first(where: { !($0 == 0x20 || $0 == 0x09) }),
+                first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+            else { return false }
             return Array(line).withUnsafeBufferPointer { (try? JSONParser().parse($0)) != nil }
         }
     }
@@ -95,50 +105,63 @@ public struct CartReader {
     static func cartID(_ value: JSONValue, file: String) throws(InputError) -> CartID {
         switch value {
         case .string(let text): return .string(text)
-        case .number(let text) where !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }): return .integer(text)
+        case .number(let text) where !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }):
+            return .integer(text)
         case .number(let text):
-            throw InputError(file: file, item: "id", "a cart's id must be a string or an integer literal such as 17, not \(text)")
+            throw InputError(
+                file: file, item: "id", "a cart's id must be a string or an integer literal such as 17, not \(text)")
         default:
-            throw InputError(file: file, item: "id", "a cart's id must be a string or an integer literal such as 17, not \(value.typeDescription)")
+            throw InputError(
+                file: file, item: "id",
+                "a cart's id must be a string or an integer literal such as 17, not \(value.typeDescription)")
         }
     }
 
     private mutating func decodeObject(_ root: JSONValue, into cart: inout Cart, name: String) throws(InputError) {
-            if let value = root["currency"] {
-                guard case .string(let code) = value, let currency = Currency(code: code) else {
-                    throw InputError(file: name, item: "currency", "must be an ISO 4217 code of three upper-case letters such as \"EUR\"")
-                }
-                cart.currency = currency
+        if let value = root["currency"] {
+            guard case .string(let code) = value, let currency = Currency(code: code) else {
+                throw InputError(
+                    file: name, item: "currency", "must be an ISO 4217 code of three upper-case letters such as \"EUR\""
+                )
             }
-            if let value = root["at"] {
-                guard case .string(let text) = value else {
-                    throw InputError(file: name, item: "at", "must be an RFC 3339 date-time string such as \"2026-11-21T10:00:00Z\", not \(value.typeDescription)")
-                }
-                do {
-                    cart.at = try Instant(rfc3339: text)
-                } catch {
-                    throw InputError(file: name, item: "at", error.description)
-                }
+            cart.currency = currency
+        }
+        if let value = root["at"] {
+            guard case .string(let text) = value else {
+                throw InputError(
+                    file: name, item: "at",
+                    "must be an RFC 3339 date-time string such as \"2026-11-21T10:00:00Z\", not \(value.typeDescription)"
+                )
             }
-            if let value = root["coupons"] {
-                guard case .array(let coupons) = value else {
-                    throw InputError(file: name, item: "coupons", "must be an array of strings, not \(value.typeDescription)")
+            do {
+                cart.at = try Instant(rfc3339: text)
+            } catch {
+                throw InputError(file: name, item: "at", error.description)
+            }
+        }
+        if let value = root["coupons"] {
+            guard case .array(let coupons) = value else {
+                throw InputError(
+                    file: name, item: "coupons", "must be an array of strings, not \(value.typeDescription)")
+            }
+            for (index, coupon) in coupons.enumerated() {
+                guard case .string(let text) = coupon else {
+                    throw InputError(
+                        file: name, item: "coupons[\(index)]",
+                        "a coupon must be a string, not \(coupon.typeDescription)")
                 }
-                for (index, coupon) in coupons.enumerated() {
-                    guard case .string(let text) = coupon else {
-                        throw InputError(file: name, item: "coupons[\(index)]", "a coupon must be a string, not \(coupon.typeDescription)")
-                    }
-                    cart.coupons.append(text)
-                }
+                cart.coupons.append(text)
             }
-            guard let value = root["items"] else {
-                throw InputError(file: name, "missing \"items\", the array of items (codes or {\"code\", \"quantity\"} objects)")
-            }
-            guard case .array(let items) = value else {
-                throw InputError(file: name, item: "items", "must be an array of items, not \(value.typeDescription)")
-            }
-            try addItems(items, file: name)
-            cart.lines = builder.take().lines
+        }
+        guard let value = root["items"] else {
+            throw InputError(
+                file: name, "missing \"items\", the array of items (codes or {\"code\", \"quantity\"} objects)")
+        }
+        guard case .array(let items) = value else {
+            throw InputError(file: name, item: "items", "must be an array of items, not \(value.typeDescription)")
+        }
+        try addItems(items, file: name)
+        cart.lines = builder.take().lines
     }
 
     private mutating func addItems(_ items: [JSONValue], file: String) throws(InputError) {
@@ -159,7 +182,9 @@ public struct CartReader {
             return (code, 1)
         case .object(let members):
             for member in members where member.key == "price" || member.key == "unit_price" {
-                throw InputError(file: file, item: path, "a cart cannot set prices (\"\(member.key)\"); remove it: prices come from the catalog")
+                throw InputError(
+                    file: file, item: path,
+                    "a cart cannot set prices (\"\(member.key)\"); remove it: prices come from the catalog")
             }
             guard let codeValue = item["code"] else { throw InputError(file: file, item: path, "missing \"code\"") }
             guard case .string(let code) = codeValue else {
@@ -167,11 +192,16 @@ public struct CartReader {
             }
             guard let quantityValue = item["quantity"] else { return (code, 1) }
             guard case .number(let text) = quantityValue else {
-                throw InputError(file: file, item: path, "\"quantity\" must be a whole number from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound), not \(quantityValue.typeDescription)")
+                throw InputError(
+                    file: file, item: path,
+                    "\"quantity\" must be a whole number from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound), not \(quantityValue.typeDescription)"
+                )
             }
             return (code, try Self.quantity(text, file: file, item: path))
         default:
-            throw InputError(file: file, item: path, "an item must be a product code or an object with \"code\", not \(item.typeDescription)")
+            throw InputError(
+                file: file, item: path,
+                "an item must be a product code or an object with \"code\", not \(item.typeDescription)")
         }
     }
 
@@ -182,7 +212,9 @@ public struct CartReader {
             throw InputError(file: file, item: item, "\"quantity\" must be an integer literal such as 3, not \(text)")
         }
         guard case .success(let value) = Amount.parseInteger(text), range.contains(value) else {
-            throw InputError(file: file, item: item, "\"quantity\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
+            throw InputError(
+                file: file, item: item,
+                "\"quantity\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
         }
         return value
     }

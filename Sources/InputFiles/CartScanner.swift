@@ -83,10 +83,16 @@ struct CartScanner {
         while i < limit {
             if bytes[i] == UInt8(ascii: "\n") {
                 var before = i - 1
-                while before > 0, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D { before -= 1 }
+                while before > 0, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D {
+                    before -= 1
+                }
                 var after = i + 1
-                while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D { after += 1 }
-                if bytes[before] == UInt8(ascii: ","), after < bytes.count, bytes[after] == UInt8(ascii: "{") || bytes[after] == UInt8(ascii: "\"") {
+                while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D {
+                    after += 1
+                }
+                if bytes[before] == UInt8(ascii: ","), after < bytes.count,
+                    bytes[after] == UInt8(ascii: "{") || bytes[after] == UInt8(ascii: "\"")
+                {
                     return base + after
                 }
             }
@@ -106,7 +112,9 @@ struct CartScanner {
     }
 
     /// Items from just after `[` until the split point.
-    private func scanItems(_ c: inout Cursor, _ merger: inout CartLineMerger, stoppingAt split: UnsafePointer<UInt8>) -> HalfOutcome {
+    private func scanItems(_ c: inout Cursor, _ merger: inout CartLineMerger, stoppingAt split: UnsafePointer<UInt8>)
+        -> HalfOutcome
+    {
         c.skipSpace()
         if c.consume(UInt8(ascii: "]")) { return .giveUp }
         while true {
@@ -164,7 +172,9 @@ struct CartScanner {
                 guard !seen.items, c.peek == UInt8(ascii: "["), scanItems(&c, &merger) else { return false }
                 seen.items = true
             case 8 where key.equals("currency"):
-                guard !seen.currency, let text = c.plainString(), let currency = Currency(code: String(decoding: text, as: UTF8.self)) else { return false }
+                guard !seen.currency, let text = c.plainString(),
+                    let currency = Currency(code: String(decoding: text, as: UTF8.self))
+                else { return false }
                 cart.currency = currency
                 seen.currency = true
             case 2 where key.equals("id"):
@@ -178,7 +188,9 @@ struct CartScanner {
                 }
                 seen.id = true
             case 2 where key.equals("at"):
-                guard !seen.at, let text = c.plainString(), let instant = try? Instant(rfc3339: text) else { return false }
+                guard !seen.at, let text = c.plainString(), let instant = try? Instant(rfc3339: text) else {
+                    return false
+                }
                 cart.at = instant
                 seen.at = true
             case 7 where key.equals("coupons"):
@@ -318,12 +330,14 @@ struct Cursor {
     @inline(__always)
     mutating func canonicalItem(_ codes: CodeTable) -> (Int, Int64)? {
         guard end - p >= 10, Cursor.load8(p) == 0x3A22_6564_6F63_227B /* {"code": */,
-              Cursor.load2(p + 8) == 0x2220 /* ␣" */ else { return nil }
+            Cursor.load2(p + 8) == 0x2220 /* ␣" */
+        else { return nil }
         var probe = Cursor(p: p + 9, end: end)
         guard let code = probe.plainString() else { return nil }
         let q = probe.p - 1  // the closing quote
         guard end - q >= 16, Cursor.load8(q) == 0x6E61_7571_2220_2C22 /* ", "quan */,
-              Cursor.load8(q + 8) & 0x00FF_FFFF_FFFF_FFFF == 0x20_3A22_7974_6974 /* tity":␣ */ else { return nil }
+            Cursor.load8(q + 8) & 0x00FF_FFFF_FFFF_FFFF == 0x20_3A22_7974_6974 /* tity":␣ */
+        else { return nil }
         probe.p = q + 15
         guard let quantity = probe.quantity(), probe.consume(UInt8(ascii: "}")) else { return nil }
         p = probe.p
@@ -352,7 +366,10 @@ struct Cursor {
         } else {
             while q < end, q.pointee &- 48 < 10 { q += 1 }
         }
-        if q < end, q.pointee == UInt8(ascii: ".") || q.pointee == UInt8(ascii: "e") || q.pointee == UInt8(ascii: "E") || q.pointee &- 48 < 10 {
+        if q < end,
+            q.pointee == UInt8(ascii: ".") || q.pointee == UInt8(ascii: "e") || q.pointee == UInt8(ascii: "E")
+                || q.pointee &- 48 < 10
+        {
             return nil
         }
         defer { p = q }
@@ -370,7 +387,9 @@ struct Cursor {
             if value > Cart.itemQuantities.upperBound { return nil }
             q += 1
         }
-        if q < end, q.pointee == UInt8(ascii: ".") || q.pointee == UInt8(ascii: "e") || q.pointee == UInt8(ascii: "E") { return nil }
+        if q < end, q.pointee == UInt8(ascii: ".") || q.pointee == UInt8(ascii: "e") || q.pointee == UInt8(ascii: "E") {
+            return nil
+        }
         p = q
         return value
     }

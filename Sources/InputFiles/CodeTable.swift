@@ -25,7 +25,9 @@ struct CodeTable: Sendable {
         var slots = [Int32](repeating: 0, count: capacity)
         bytes.withUnsafeBufferPointer { all in
             for id in catalog.products.indices {
-                var slot = Int(truncatingIfNeeded: CodeTable.hash(all.baseAddress! + Int(starts[id]), Int(lengths[id]))) & (capacity - 1)
+                var slot =
+                    Int(truncatingIfNeeded: CodeTable.hash(all.baseAddress! + Int(starts[id]), Int(lengths[id])))
+                    & (capacity - 1)
                 while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
                 slots[slot] = Int32(id + 1)
             }
@@ -47,7 +49,9 @@ struct CodeTable: Sendable {
                     let entry = Int(slots[slot])
                     if entry == 0 { return -1 }
                     let id = entry - 1
-                    if Int(lengths[id]) == count, memcmp(all.baseAddress! + Int(starts[id]), code, count) == 0 { return id }
+                    if Int(lengths[id]) == count, memcmp(all.baseAddress! + Int(starts[id]), code, count) == 0 {
+                        return id
+                    }
                     slot = (slot + 1) & mask
                 }
             }

@@ -40,7 +40,9 @@ public enum FileBytes {
 
     /// Calls `body` with the whole content of `path` (standard input for `-`). A regular file is
     /// mapped into memory rather than copied: a large cart is scanned straight from the page cache.
-    public static func withContents<R>(_ path: String, limit: Int = 1 << 30, _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(InputError) -> R {
+    public static func withContents<R>(_ path: String, limit: Int = 1 << 30, _ body: (UnsafeBufferPointer<UInt8>) -> R)
+        throws(InputError) -> R
+    {
         let (fd, size) = try open(path)
         defer { if path != "-" { fd.close() } }
         if let size, size > 0 {

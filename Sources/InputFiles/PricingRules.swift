@@ -35,20 +35,25 @@ public struct PricingRules: Sendable {
     /// Loads the catalog, then the promotions in its currency, and compiles them. A promotions
     /// file with any error is refused; warnings never stop pricing, and a rule whose code is not in
     /// the catalog simply never matches.
-    public static func load(catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default) throws(PricingRulesError) -> PricingRules {
+    public static func load(catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default)
+        throws(PricingRulesError) -> PricingRules
+    {
         try load(promotions: promotions, for: loadCatalog(catalog, limit: limits.maxFileSize), limits: limits)
     }
 
     /// Loads the rules while `alongside` runs on another thread with the catalog: reading a large
     /// cart meanwhile costs no extra time. The rules' errors come first.
     public static func load<T: Sendable>(
-        catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default, alongside: @escaping @Sendable (Catalog) -> T
+        catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default,
+        alongside: @escaping @Sendable (Catalog) -> T
     ) throws(PricingRulesError) -> (PricingRules, T) {
         let products = try loadCatalog(catalog, limit: limits.maxFileSize)
         let result = Box<T>()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { result.value = alongside(products) }
-        let rules = Result { () throws(PricingRulesError) in try load(promotions: promotions, for: products, limits: limits) }
+        let rules = Result { () throws(PricingRulesError) in
+            try load(promotions: promotions, for: products, limits: limits)
+        }
         group.wait()
         return (try rules.get(), result.value!)
     }
@@ -57,14 +62,17 @@ public struct PricingRules: Sendable {
         do {
             switch catalog {
             case .file(let path): return try CatalogFile.load(path, limit: limit)
-            case .shipped: return try CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: ShippedStore.catalogName)
+            case .shipped:
+                return try CatalogFile.decode(Array(ShippedStore.productsJSON.utf8), name: ShippedStore.catalogName)
             }
         } catch {
             throw .catalog(error)
         }
     }
 
-    public static func load(promotions: RulesSource, for products: Catalog, limits: PlistLimits) throws(PricingRulesError) -> PricingRules {
+    public static func load(promotions: RulesSource, for products: Catalog, limits: PlistLimits)
+        throws(PricingRulesError) -> PricingRules
+    {
         let checks = PromotionChecks(catalog: products, limits: limits)
         let file: PromotionFile
         switch promotions {
@@ -75,10 +83,12 @@ public struct PricingRules: Sendable {
                 throw .promotionsUnreadable(error)
             }
         case .shipped:
-            file = PromotionFile.load(bytes: Array(ShippedStore.promotionsPlist.utf8), name: ShippedStore.promotionsName, checks: checks)
+            file = PromotionFile.load(
+                bytes: Array(ShippedStore.promotionsPlist.utf8), name: ShippedStore.promotionsName, checks: checks)
         }
         guard !file.hasErrors else { throw .promotionsInvalid(file) }
-        return PricingRules(catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
+        return PricingRules(
+            catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
     }
 }
 

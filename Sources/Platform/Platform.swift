@@ -1,11 +1,11 @@
 // The one file that talks to the C library: file descriptors (EINTR retried, errno typed), memory
 // mapping, clocks, the processor count, terminals and signals. Every other module calls these.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #else
-#error("Checkout runs on Linux (glibc or musl).")
+    #error("Checkout runs on Linux (glibc or musl).")
 #endif
 
 /// A failed system call: its errno and the C library's words for it.
@@ -146,7 +146,9 @@ public struct FileLock {
 
 /// The first `byte` in `start..<end`, found by the C library's vectorized search.
 @inline(__always)
-public func findByte(_ byte: UInt8, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+public func findByte(_ byte: UInt8, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<
+    UInt8
+>? {
     guard start < end, let found = memchr(start, Int32(byte), end - start) else { return nil }
     return UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
 }
@@ -180,7 +182,9 @@ public struct MappedFile {
 
     /// Maps the first `size` bytes of `fd` (populated up front), or nil when the system refuses.
     public init?(_ fd: FileDescriptor, size: Int) {
-        guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd.rawValue, 0), mapping != MAP_FAILED else {
+        guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd.rawValue, 0),
+            mapping != MAP_FAILED
+        else {
             return nil
         }
         bytes = UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)

@@ -63,7 +63,9 @@ struct InputSource {
 /// exists, and does not survive a -1 there.
 /// A leading UTF-8 byte order mark is dropped (libxml2 is told the input is UTF-8 before it sees
 /// any byte, so it no longer looks for one).
-private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
+private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32)
+    -> Int32
+{
     let input = context.unsafelyUnwrapped.assumingMemoryBound(to: InputSource.self)
     guard let buffer, length > 0, !input.pointee.state.pointee.stopped else { return 0 }
     var count: Int
@@ -79,13 +81,15 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
     case .memory(let bytes):
         count = min(Int(length), bytes.count - input.pointee.offset)
         if count > 0 {
-            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + input.pointee.offset, byteCount: count)
+            UnsafeMutableRawPointer(buffer).copyMemory(
+                from: bytes.baseAddress! + input.pointee.offset, byteCount: count)
         }
     }
     input.pointee.offset += count
     if input.pointee.offset > input.pointee.limit {
-        input.pointee.state.pointee.report(.forbidden, "the file is larger than \(input.pointee.limit) bytes",
-                                           at: SourceLocation(line: 1, column: 1), haltingParser: false)
+        input.pointee.state.pointee.report(
+            .forbidden, "the file is larger than \(input.pointee.limit) bytes",
+            at: SourceLocation(line: 1, column: 1), haltingParser: false)
         return 0
     }
     if !input.pointee.bomChecked, count > 0 {
@@ -118,9 +122,11 @@ private final class Parser {
         context = xmlCreateIOParserCtxt(&sax, state, readInput, nil, input, XML_CHAR_ENCODING_UTF8)
         if let file = name.withCString({ xmlStrdup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }) {
             // Messages from libxml2 name the file; its `filename` is owned by the input.
-            context.pointee.input.pointee.filename = UnsafePointer(UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+            context.pointee.input.pointee.filename = UnsafePointer(
+                UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
         }
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue
+        let options =
+            XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue
             | XML_PARSE_NOCDATA.rawValue
         xmlCtxtUseOptions(context, Int32(options))
         state.pointee.parser = context
@@ -169,7 +175,7 @@ private func readerState(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePo
 /// Apple's own DTD, named by every property list Xcode writes. It is never loaded, only tolerated.
 private let applePublicIDs: Set<String> = ["-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN"]
 private let appleSystemIDs: Set<String> = [
-    "http://www.apple.com/DTDs/PropertyList-1.0.dtd", "https://www.apple.com/DTDs/PropertyList-1.0.dtd",
+    "http://www.apple.com/DTDs/PropertyList-1.0.dtd", "https://www.apple.com/DTDs/PropertyList-1.0.dtd"
 ]
 
 /// Stops the reading at a forbidden declaration, located at its `<!`.
@@ -225,11 +231,14 @@ private func makeHandler() -> xmlSAXHandler {
     sax.serror = { context, error in
         guard let error else { return }
         let e = error.pointee
-        let undeclaredEntity = e.code == XML_WAR_UNDECLARED_ENTITY.rawValue || e.code == XML_ERR_UNDECLARED_ENTITY.rawValue
+        let undeclaredEntity =
+            e.code == XML_WAR_UNDECLARED_ENTITY.rawValue || e.code == XML_ERR_UNDECLARED_ENTITY.rawValue
         guard e.level.rawValue >= XML_ERR_ERROR.rawValue || undeclaredEntity else { return }
         // With a push parser, the structured callback's context is the user data.
         let state = readerState(context)
-        var message = optionalString(e.message.map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) }) ?? "malformed XML"
+        var message =
+            optionalString(e.message.map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
+            ?? "malformed XML"
         while message.last == "\n" || message.last == " " { message.removeLast() }
         let location = SourceLocation(line: Int(e.line), column: Int(e.int2))
         state.pointee.report(undeclaredEntity ? .forbidden : .malformed, message, at: location)

@@ -204,7 +204,9 @@ public final class PlistValueBatch: @unchecked Sendable {
         let last = source.nodes[first].end
         let nodeShift = fragment.nodes.count - first
         let textStart = source.nodes[first].textStart
-        let textEnd = last > first ? max(source.nodes[last - 1].textEnd, source.nodes[first].textEnd) : source.nodes[first].textEnd
+        let textEnd =
+            last > first
+            ? max(source.nodes[last - 1].textEnd, source.nodes[first].textEnd) : source.nodes[first].textEnd
         let textShift = fragment.text.count - textStart
         roots.append(fragment.nodes.count)
         for index in first..<last {
@@ -214,7 +216,9 @@ public final class PlistValueBatch: @unchecked Sendable {
             node.textEnd += textShift
             fragment.nodes.append(node)
         }
-        source.text.withUnsafeBufferPointer { fragment.text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[textStart..<textEnd])) }
+        source.text.withUnsafeBufferPointer {
+            fragment.text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[textStart..<textEnd]))
+        }
     }
 
     /// The values, in the order they were appended.

@@ -65,7 +65,9 @@ struct ReaderState {
     /// Reports an issue; a fatal one stops the reading. From libxml2's read callback pass
     /// `haltingParser: false`: halting the parser there pulls the buffer from under libxml2, and the
     /// callback ends the input instead.
-    mutating func report(_ kind: PlistIssue.Kind, _ message: String, at location: SourceLocation, haltingParser: Bool = true) {
+    mutating func report(
+        _ kind: PlistIssue.Kind, _ message: String, at location: SourceLocation, haltingParser: Bool = true
+    ) {
         guard !stopped else { return }
         let issue = PlistIssue(kind, message, at: location)
         if issue.isFatal {
@@ -87,11 +89,15 @@ struct ReaderState {
         // The tag's `<`: for a plain `<name>` or `<name/>` (the cursor is on its `>` or `/`), found at
         // once; otherwise the last `<` before the cursor (none can be inside the tag's attributes).
         var open: UnsafePointer<xmlChar>
-        if nameLength > 0, cur - base > nameLength, cur.pointee == UInt8(ascii: ">") || cur.pointee == UInt8(ascii: "/"),
-           (cur - nameLength - 1).pointee == UInt8(ascii: "<") {
+        if nameLength > 0, cur - base > nameLength,
+            cur.pointee == UInt8(ascii: ">") || cur.pointee == UInt8(ascii: "/"),
+            (cur - nameLength - 1).pointee == UInt8(ascii: "<")
+        {
             open = cur - nameLength - 1
         } else {
-            guard let found = lastByte(UInt8(ascii: "<"), from: base, to: cur) else { return SourceLocation(line: line, column: 1) }
+            guard let found = lastByte(UInt8(ascii: "<"), from: base, to: cur) else {
+                return SourceLocation(line: line, column: 1)
+            }
             open = found
             line -= count(UInt8(ascii: "\n"), from: open, to: cur)
         }
@@ -141,8 +147,12 @@ struct ReaderState {
             return
         }
         guard let kind else {
-            let what = isPlistElement(name) ? "<plist> may only be the root element" : "unknown element <\(string(name))>"
-            report(.structure, "\(what); expected one of <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date>, <data>", at: location)
+            let what =
+                isPlistElement(name) ? "<plist> may only be the root element" : "unknown element <\(string(name))>"
+            report(
+                .structure,
+                "\(what); expected one of <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date>, <data>",
+                at: location)
             skip(consumingKeyOf: stack.count - 1)
             return
         }
@@ -202,9 +212,10 @@ struct ReaderState {
         }
         let index = fragment.nodes.count
         let textStart = fragment.text.count
-        fragment.nodes.append(PlistNodeRecord(
-            kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
-            textStart: textStart, textEnd: textStart, end: index + 1))
+        fragment.nodes.append(
+            PlistNodeRecord(
+                kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
+                textStart: textStart, textEnd: textStart, end: index + 1))
         stack.append(OpenElement(role: .node(index, kind), depth: depth, location: location))
     }
 
@@ -268,7 +279,9 @@ struct ReaderState {
         guard !stopped, skipDepth == 0, count > 0, let top = stack.last else { return }
         if case .node(let index, let kind) = top.role, !kind.isContainer {
             if fragment.text.count - fragment.nodes[index].textStart + count > limits.maxTextLength {
-                report(.forbidden, "the text of this <\(kind)> is longer than \(limits.maxTextLength) bytes", at: top.location)
+                report(
+                    .forbidden, "the text of this <\(kind)> is longer than \(limits.maxTextLength) bytes",
+                    at: top.location)
                 return
             }
             fragment.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
@@ -277,7 +290,9 @@ struct ReaderState {
         if !top.reportedText, !isBlank(UnsafeBufferPointer(start: bytes, count: count)) {
             stack[stack.count - 1].reportedText = true
             let container = top.kind.map { "<\($0)>" } ?? "<plist>"
-            report(.structure, "text is not allowed directly inside \(container); put it in a <string>", at: cursorLocation())
+            report(
+                .structure, "text is not allowed directly inside \(container); put it in a <string>",
+                at: cursorLocation())
         }
     }
 
@@ -321,7 +336,9 @@ struct ReaderState {
     }
 
     private func isBlank(_ record: PlistNodeRecord) -> Bool {
-        fragment.text.withUnsafeBufferPointer { isBlank(UnsafeBufferPointer(rebasing: $0[record.textStart..<record.textEnd])) }
+        fragment.text.withUnsafeBufferPointer {
+            isBlank(UnsafeBufferPointer(rebasing: $0[record.textStart..<record.textEnd]))
+        }
     }
 
     private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -334,7 +351,9 @@ struct ReaderState {
 
 // MARK: - Bytes
 
-private func lastByte(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar>? {
+private func lastByte(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>)
+    -> UnsafePointer<xmlChar>?
+{
     guard end > start else { return nil }
     return checkout_memrchr(start, Int32(byte), end - start)
 }
@@ -400,7 +419,8 @@ private func elementKind(_ name: UnsafePointer<xmlChar>) -> PlistKind? {
     case UInt8(ascii: "t"): matches(name, "true") ? .true : nil
     case UInt8(ascii: "f"): matches(name, "false") ? .false : nil
     case UInt8(ascii: "a"): matches(name, "array") ? .array : nil
-    case UInt8(ascii: "d"): matches(name, "dict") ? .dict : matches(name, "date") ? .date : matches(name, "data") ? .data : nil
+    case UInt8(ascii: "d"):
+        matches(name, "dict") ? .dict : matches(name, "date") ? .date : matches(name, "data") ? .data : nil
     default: nil
     }
 }

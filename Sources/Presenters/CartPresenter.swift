@@ -61,7 +61,8 @@ public final class CartPresenter {
         do {
             let entries = try checkout.cart.entries()
             guard entries.indices.contains(index) else {
-                view?.showError(entries.isEmpty ? "Cart is empty" : "There is no line \(index + 1); choose 1 to \(entries.count).")
+                view?.showError(
+                    entries.isEmpty ? "Cart is empty" : "There is no line \(index + 1); choose 1 to \(entries.count).")
                 return
             }
             try body(entries[index].code)

@@ -35,7 +35,9 @@ public final class PaymentPresenter {
         do {
             switch try checkout.pay(with: card) {
             case .approved(let order):
-                view?.showApproved(orderNumber: order.number, total: MoneyStyle(currency: order.currency).format(order.total), card: order.card)
+                view?.showApproved(
+                    orderNumber: order.number, total: MoneyStyle(currency: order.currency).format(order.total),
+                    card: order.card)
                 return true
             case .declined(let reason):
                 view?.showDeclined(reason)

@@ -43,10 +43,15 @@ public final class ProductListPresenter {
         let currency = rules.catalog.currency
         let money = MoneyStyle(currency: currency)
         let items = rules.catalog.products.map { product in
-            ProductItem(code: product.code, name: product.name, price: money.format(product.price),
-                        promotions: PromotionWords.active(for: product.code, in: rules, at: now).map { PromotionWords.describe($0, currency: currency) })
+            ProductItem(
+                code: product.code, name: product.name, price: money.format(product.price),
+                promotions: PromotionWords.active(for: product.code, in: rules, at: now).map {
+                    PromotionWords.describe($0, currency: currency)
+                })
         }
-        let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now).map { PromotionWords.describe($0, currency: currency) }
+        let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now).map {
+            PromotionWords.describe($0, currency: currency)
+        }
         view?.show(products: items, cartPromotions: cartWide)
     }
 
@@ -64,7 +69,8 @@ public final class ProductListPresenter {
             let product = try cart.add(code, quantity: quantity, from: rules.catalog)
             view?.showAdded("Added \(quantity) × \(product.name) to the cart.")
         } catch CartBuilder.Problem.unknownCode(let code, let suggestion) {
-            view?.showError("Unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ".")) 
+            view?.showError(
+                "Unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "."))
         } catch CartBuilder.Problem.quantityOutOfRange {
             view?.showError("The quantity must be from 1 to \(Cart.itemQuantities.upperBound).")
         } catch {

@@ -35,13 +35,15 @@ public struct ReceiptScreen: Sendable, Equatable {
     public init(_ receipt: Receipt, hints: [Hint] = []) {
         let money = MoneyStyle(currency: receipt.currency)
         lines = receipt.lines.map { line in
-            Line(code: line.code, name: line.name, quantity: line.quantity, unitPrice: money.format(line.unitPrice),
-                 subtotal: money.format(line.subtotal),
-                 discounts: line.promotions.map { promotion in
-                     promotion.discount == 0 ? "\(promotion.units) part of \"\(promotion.name)\""
-                                             : "\(promotion.name): \(money.format(-promotion.discount))"
-                 },
-                 total: money.format(line.subtotal - line.itemDiscount))
+            Line(
+                code: line.code, name: line.name, quantity: line.quantity, unitPrice: money.format(line.unitPrice),
+                subtotal: money.format(line.subtotal),
+                discounts: line.promotions.map { promotion in
+                    promotion.discount == 0
+                        ? "\(promotion.units) part of \"\(promotion.name)\""
+                        : "\(promotion.name): \(money.format(-promotion.discount))"
+                },
+                total: money.format(line.subtotal - line.itemDiscount))
         }
         cartDiscount = receipt.cartPromotion.map { "\($0.name): \(money.format(-$0.discount))" }
         subtotal = money.format(receipt.subtotal)

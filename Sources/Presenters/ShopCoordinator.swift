@@ -54,7 +54,11 @@ public final class ShopCoordinator {
     public var prompt: (text: String, secret: Bool) {
         switch screen {
         case .products: ("Add a product (number, or number × quantity as \"2 3\"), [c]art, [q]uit > ", false)
-        case .cart: ("[+N] one more, [-N] one less, [xN] remove line N, [e]mpty, [$ CODE] add a coupon, [-$ CODE] remove it, [k] checkout, [p]roducts, [q]uit > ", false)
+        case .cart:
+            (
+                "[+N] one more, [-N] one less, [xN] remove line N, [e]mpty, [$ CODE] add a coupon, [-$ CODE] remove it, [k] checkout, [p]roducts, [q]uit > ",
+                false
+            )
         case .checkout: ("[y] pay, [b]ack to the cart, [q]uit > ", false)
         case .payment(.number): ("Card number ([b]ack) > ", true)
         case .payment(.expiry): ("Expiry (MM/YY) > ", false)
@@ -100,8 +104,12 @@ public final class ShopCoordinator {
         case .products:
             if answer == "c" { return show(.cart) }
             let parts = answer.split(separator: " ").map(String.init)
-            guard let number = parts.first.flatMap({ Int($0) }) else { return navigation?.showError("Choose a product number, c or q.") ?? () }
-            guard let quantity = parts.count > 1 ? Int64(parts[1]) : 1 else { return navigation?.showError("The quantity must be a whole number.") ?? () }
+            guard let number = parts.first.flatMap({ Int($0) }) else {
+                return navigation?.showError("Choose a product number, c or q.") ?? ()
+            }
+            guard let quantity = parts.count > 1 ? Int64(parts[1]) : 1 else {
+                return navigation?.showError("The quantity must be a whole number.") ?? ()
+            }
             products.addProduct(at: number - 1, quantity: quantity)
         case .cart:
             handleCart(answer)
@@ -130,11 +138,15 @@ public final class ShopCoordinator {
                 if adding {
                     switch try service.addCoupon(code) {
                     case .alreadyPresent: navigation?.showMessage("The cart has that coupon already.")
-                    case .added(let unlocks) where unlocks.isEmpty: navigation?.showMessage("Coupon added, but it matches no active promotion now.")
-                    case .added(let unlocks): navigation?.showMessage("Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".")
+                    case .added(let unlocks) where unlocks.isEmpty:
+                        navigation?.showMessage("Coupon added, but it matches no active promotion now.")
+                    case .added(let unlocks):
+                        navigation?.showMessage(
+                            "Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".")
                     }
                 } else {
-                    navigation?.showMessage(try service.cart.removeCoupon(code) ? "Coupon removed." : "The cart has no such coupon.")
+                    navigation?.showMessage(
+                        try service.cart.removeCoupon(code) ? "Coupon removed." : "The cart has no such coupon.")
                 }
             } catch {
                 navigation?.showError("\(error)")
@@ -144,10 +156,16 @@ public final class ShopCoordinator {
         switch answer.first {
         case "p": show(.products)
         case "k":
-            if (try? service.cart.entries().isEmpty) == false { show(.checkout) } else { navigation?.showError("Cart is empty") }
+            if (try? service.cart.entries().isEmpty) == false {
+                show(.checkout)
+            } else {
+                navigation?.showError("Cart is empty")
+            }
         case "e": cart.clear()
         case "+", "-", "x":
-            guard let line = Int(answer.dropFirst()) else { return navigation?.showError("Give the line number, as +2.") ?? () }
+            guard let line = Int(answer.dropFirst()) else {
+                return navigation?.showError("Give the line number, as +2.") ?? ()
+            }
             switch answer.first {
             case "+": cart.increment(lineAt: line - 1)
             case "-": cart.decrement(lineAt: line - 1)
@@ -185,6 +203,8 @@ public final class ShopCoordinator {
 extension String {
     /// Without leading and trailing spaces, tabs and a carriage return.
     var trimmingSpaces: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed())
+        String(
+            drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                .reversed())
     }
 }

@@ -58,7 +58,9 @@ public final class ActiveRules: Sendable {
         cartPercent = RankedCartRules(percent, compiled: compiled)
         cartAmount = RankedCartRules(amount, compiled: compiled)
         otherCartRules = otherCart
-        couponActive = rules.rulesByCoupon.map { carriers in carriers.contains { compiled[Int($0)].isActive(at: instant) } }
+        couponActive = rules.rulesByCoupon.map { carriers in
+            carriers.contains { compiled[Int($0)].isActive(at: instant) }
+        }
     }
 }
 
@@ -75,7 +77,8 @@ struct RankedCartRules: Sendable {
 
     init(_ unsorted: [Int32], compiled: [CompiledRule]) {
         let sorted = unsorted.sorted { a, b in
-            let ra = compiled[Int(a)], rb = compiled[Int(b)]
+            let ra = compiled[Int(a)]
+            let rb = compiled[Int(b)]
             if ra.value != rb.value { return ra.value > rb.value }
             if ra.priority != rb.priority { return ra.priority > rb.priority }
             return a < b

@@ -20,7 +20,9 @@ public struct Cart: Sendable, Equatable {
         }
     }
 
-    public init(lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil) {
+    public init(
+        lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil
+    ) {
         self.id = id
         self.lines = lines
         self.coupons = coupons

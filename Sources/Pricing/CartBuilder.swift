@@ -17,7 +17,8 @@ public struct CartBuilder: Sendable {
 
         public var description: String {
             switch self {
-            case .unknownCode(let code, let suggestion): "unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+            case .unknownCode(let code, let suggestion):
+                "unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
             case .quantityOutOfRange(let quantity):
                 "the quantity \(quantity) is out of range: use \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)"
             case .lineTooLarge(let code): "the total quantity of \"\(code)\" exceeds \(Int64.max)"
@@ -47,7 +48,9 @@ public struct CartBuilder: Sendable {
     }
 
     /// The cart so far; the builder is empty afterwards, ready for the next one.
-    public mutating func take(coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil) -> Cart {
+    public mutating func take(coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil)
+        -> Cart
+    {
         Cart(lines: merger.takeLines(), coupons: coupons, currency: currency, at: at, id: id)
     }
 

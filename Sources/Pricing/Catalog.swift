@@ -54,7 +54,8 @@ extension Catalog.Problem: CustomStringConvertible {
         case .emptyCode(let index): "products[\(index)]: the code is empty"
         case .duplicateCode(let code, let index, let first):
             "products[\(index)]: the code \"\(code)\" is already used by products[\(first)]; codes must be unique"
-        case .negativePrice(let code, let index): "products[\(index)] (\"\(code)\"): the price is negative; prices must be ≥ 0"
+        case .negativePrice(let code, let index):
+            "products[\(index)] (\"\(code)\"): the price is negative; prices must be ≥ 0"
         }
     }
 }

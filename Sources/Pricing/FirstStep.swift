@@ -60,7 +60,8 @@ public struct FirstStep: Sendable {
             var seen: Set<ProductID> = []
             for code in promotion.codes {
                 guard let product = catalog.productID(for: code), seen.insert(product).inserted,
-                      let (line, quantity) = quantity(of: product, adding: addition) else { continue }
+                    let (line, quantity) = quantity(of: product, adding: addition)
+                else { continue }
                 let price = catalog[product].price
                 guard !quantity.multipliedReportingOverflow(by: price).overflow else { continue }
                 let discount = rule.itemDiscount(quantity: quantity, unitPrice: price)
@@ -68,7 +69,9 @@ public struct FirstStep: Sendable {
             }
             return result.sorted { $0.lines[0] < $1.lines[0] }
         case .group:
-            guard let (free, prices, lines, local) = groupLines(rules.groups[Int(rule.group)], adding: addition) else { return [] }
+            guard let (free, prices, lines, local) = groupLines(rules.groups[Int(rule.group)], adding: addition) else {
+                return []
+            }
             let application: GroupApplication?
             switch rule.kind {
             case .bundlePrice, .bundlePercent, .bundleAmount:
@@ -79,7 +82,9 @@ public struct FirstStep: Sendable {
                 application = nil
             }
             guard let application else { return [] }
-            return [Application(discount: application.discount, lines: application.parts.map { local[$0.line] }.sorted())]
+            return [
+                Application(discount: application.discount, lines: application.parts.map { local[$0.line] }.sorted())
+            ]
         }
     }
 
@@ -88,7 +93,9 @@ public struct FirstStep: Sendable {
         let rule = engine.rules.compiled[index]
         switch rule.kind {
         case .bxgyPercent, .bxgyPrice:
-            guard let (free, _, lines, _) = groupLines(engine.rules.groups[Int(rule.group)], adding: addition) else { return 0 }
+            guard let (free, _, lines, _) = groupLines(engine.rules.groups[Int(rule.group)], adding: addition) else {
+                return 0
+            }
             return GroupApplication.bxgyCount(rule, lines: lines, free: free)
         case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount, .bundlePrice, .bundlePercent, .bundleAmount:
             return 0
@@ -98,19 +105,25 @@ public struct FirstStep: Sendable {
     /// A group promotion's own lines, numbered locally in cart order: their free units (all of
     /// them), prices, orders, and each one's cart line. Nil when a line's value would not fit in 64 bits.
     private func groupLines(_ group: GroupRule, adding addition: Addition?)
-        -> (free: [Int64], prices: [Int64], lines: GroupApplication.Lines, cartLines: [Int])? {
+        -> (free: [Int64], prices: [Int64], lines: GroupApplication.Lines, cartLines: [Int])?
+    {
         let catalog = engine.rules.catalog
         var local: [(line: Int, product: ProductID, quantity: Int64)] = []
         for product in Set(group.codes + (group.rewards ?? [])) {
-            if let (line, quantity) = quantity(of: product, adding: addition) { local.append((line, product, quantity)) }
+            if let (line, quantity) = quantity(of: product, adding: addition) {
+                local.append((line, product, quantity))
+            }
         }
         local.sort { $0.line < $1.line }
         let prices = local.map { catalog[$0.product].price }
         let free = local.map(\.quantity)
-        for index in local.indices where free[index].multipliedReportingOverflow(by: prices[index]).overflow { return nil }
+        for index in local.indices where free[index].multipliedReportingOverflow(by: prices[index]).overflow {
+            return nil
+        }
         let codes = Set(group.codes)
         let codeLines = local.indices.filter { codes.contains(local[$0].product) }
-        let rewardLines = group.rewards.map { rewards in local.indices.filter { rewards.contains(local[$0].product) } } ?? codeLines
+        let rewardLines =
+            group.rewards.map { rewards in local.indices.filter { rewards.contains(local[$0].product) } } ?? codeLines
         let lines = GroupApplication.Lines(
             byPriceDescending: codeLines.sorted { prices[$0] != prices[$1] ? prices[$0] > prices[$1] : $0 < $1 },
             rewardsAscending: rewardLines.sorted { prices[$0] != prices[$1] ? prices[$0] < prices[$1] : $0 < $1 },
@@ -138,7 +151,8 @@ public struct LineDiscount: Sendable {
     }
 
     public func callAsFunction(quantity: Int64, unitPrice: Int64) -> Int64 {
-        guard isLine, quantity >= 0, unitPrice >= 0, !quantity.multipliedReportingOverflow(by: unitPrice).overflow else { return 0 }
+        guard isLine, quantity >= 0, unitPrice >= 0, !quantity.multipliedReportingOverflow(by: unitPrice).overflow
+        else { return 0 }
         return rule.itemDiscount(quantity: quantity, unitPrice: unitPrice)
     }
 }

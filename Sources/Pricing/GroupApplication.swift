@@ -26,7 +26,9 @@ struct GroupApplication {
 
     /// The bundle's application on `free` units of lines priced `prices`, or nil when it has none.
     /// `record` false works out the discount alone, allocating nothing.
-    static func bundle(_ rule: CompiledRule, lines: Lines, free: [Int64], prices: [Int64], record: Bool) -> GroupApplication? {
+    static func bundle(_ rule: CompiledRule, lines: Lines, free: [Int64], prices: [Int64], record: Bool)
+        -> GroupApplication?
+    {
         let n = rule.threshold
         let limit = rule.cap
         guard n >= 1 else { return nil }
@@ -127,7 +129,9 @@ struct GroupApplication {
 
     /// The buy-X-get-Y's application: k applications, the k × M cheapest rewardable units rewarded,
     /// the k × N most expensive other target units as triggers.
-    static func bxgy(_ rule: CompiledRule, lines: Lines, free: [Int64], prices: [Int64], record: Bool) -> GroupApplication? {
+    static func bxgy(_ rule: CompiledRule, lines: Lines, free: [Int64], prices: [Int64], record: Bool)
+        -> GroupApplication?
+    {
         let n = rule.threshold
         let m = rule.get
         let k = bxgyCount(rule, lines: lines, free: free)
@@ -142,9 +146,12 @@ struct GroupApplication {
             let price = prices[line]
             let discount: Int64
             switch rule.kind {
-            case .bxgyPercent: discount = rule.value > 0 && rule.value <= 10_000 ? percentage(units * price, rule.value) : 0
+            case .bxgyPercent:
+                discount = rule.value > 0 && rule.value <= 10_000 ? percentage(units * price, rule.value) : 0
             case .bxgyPrice: discount = rule.value >= 0 && price > rule.value ? units * (price - rule.value) : 0
-            case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount, .bundlePrice, .bundlePercent, .bundleAmount: discount = 0
+            case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount, .bundlePrice, .bundlePercent,
+                .bundleAmount:
+                discount = 0
             }
             result.discount += discount
             rewarded.append((line, units))

@@ -24,14 +24,19 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `T` and `Z` may be lower case. Years run from 0000 to 9999 in UTC.
     public init(rfc3339 text: String) throws(ParseError) {
         var text = text
-        let result = text.withUTF8 { bytes in Result<Instant, ParseError> { () throws(ParseError) in try Instant(rfc3339: bytes) } }
+        let result = text.withUTF8 { bytes in
+            Result<Instant, ParseError> { () throws(ParseError) in try Instant(rfc3339: bytes) }
+        }
         self = try result.get()
     }
 
     /// Parses RFC 3339 text given as UTF-8 bytes, without copying them.
     public init(rfc3339 b: UnsafeBufferPointer<UInt8>) throws(ParseError) {
         func fail(_ why: String) -> ParseError {
-            ParseError(description: "\"\(String(decoding: b, as: UTF8.self))\" is not an RFC 3339 date-time (\(why); expected e.g. 2026-11-21T10:00:00Z)")
+            ParseError(
+                description:
+                    "\"\(String(decoding: b, as: UTF8.self))\" is not an RFC 3339 date-time (\(why); expected e.g. 2026-11-21T10:00:00Z)"
+            )
         }
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= b.count else { return nil }
@@ -43,13 +48,15 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
             return value
         }
         guard b.count >= 20, let year = number(0, 4), b[4] == UInt8(ascii: "-"), let month = number(5, 2),
-              b[7] == UInt8(ascii: "-"), let day = number(8, 2),
-              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
-              let hour = number(11, 2), b[13] == UInt8(ascii: ":"), let minute = number(14, 2),
-              b[16] == UInt8(ascii: ":"), let second = number(17, 2)
+            b[7] == UInt8(ascii: "-"), let day = number(8, 2),
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+            let hour = number(11, 2), b[13] == UInt8(ascii: ":"), let minute = number(14, 2),
+            b[16] == UInt8(ascii: ":"), let second = number(17, 2)
         else { throw fail("not in the form YYYY-MM-DDTHH:MM:SS followed by Z or an offset") }
         guard (1...12).contains(month) else { throw fail("month \(month) does not exist") }
-        guard (1...daysIn(month: month, year: year)).contains(day) else { throw fail("day \(day) does not exist in that month") }
+        guard (1...daysIn(month: month, year: year)).contains(day) else {
+            throw fail("day \(day) does not exist in that month")
+        }
         guard hour < 24, minute < 60, second < 60 else { throw fail("time of day out of range") }
         var i = 19
         var nanoseconds = 0
@@ -70,7 +77,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
             i += 1
         } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
             guard let oh = number(i + 1, 2), i + 3 < b.count, b[i + 3] == UInt8(ascii: ":"), let om = number(i + 4, 2),
-                  oh < 24, om < 60
+                oh < 24, om < 60
             else { throw fail("the offset must be +HH:MM or -HH:MM") }
             offset = (oh * 60 + om) * 60 * (b[i] == UInt8(ascii: "-") ? -1 : 1)
             i += 6
@@ -81,12 +88,15 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
         let instant = Instant(seconds: seconds, nanoseconds: Int32(nanoseconds))
-        guard instant >= Instant.earliest, instant <= Instant.latest else { throw fail("the year in UTC must be 0000 to 9999") }
+        guard instant >= Instant.earliest, instant <= Instant.latest else {
+            throw fail("the year in UTC must be 0000 to 9999")
+        }
         self = instant
     }
 
     static let earliest = Instant(seconds: Int64(daysFromCivil(year: 0, month: 1, day: 1)) * 86_400)
-    static let latest = Instant(seconds: Int64(daysFromCivil(year: 9999, month: 12, day: 31)) * 86_400 + 86_399, nanoseconds: 999_999_999)
+    static let latest = Instant(
+        seconds: Int64(daysFromCivil(year: 9999, month: 12, day: 31)) * 86_400 + 86_399, nanoseconds: 999_999_999)
 
     /// RFC 3339 in UTC to the second: `2026-11-21T09:00:00Z`.
     public var description: String {
@@ -97,7 +107,8 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
     }
 }
 

@@ -20,7 +20,9 @@ public struct PricingEngine: Sendable {
     ///   - coupons: coupons presented besides the cart's own (from the command line).
     ///   - instant: the instant to price at; when nil, the cart's own `at`, else `now`.
     ///   - now: the current instant, from the caller's clock.
-    public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant) throws(PricingError) -> Receipt {
+    public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant)
+        throws(PricingError) -> Receipt
+    {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var steps: [PricingStep]?
         return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps)
@@ -28,8 +30,10 @@ public struct PricingEngine: Sendable {
 
     /// Prices `cart` as ``price(_:coupons:at:now:)`` does, and tells in `steps` which item
     /// promotions were applied, in the order §10.4 applied them, and the lines whose units each used.
-    public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
-                      steps: inout [PricingStep]) throws(PricingError) -> Receipt {
+    public func price(
+        _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
+        steps: inout [PricingStep]
+    ) throws(PricingError) -> Receipt {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var recorded: [PricingStep]? = []
         defer { steps = recorded ?? [] }
@@ -40,8 +44,10 @@ public struct PricingEngine: Sendable {
     /// thread's memory of best item rules (`cache`): the same receipt as
     /// ``price(_:coupons:at:now:)``, at a cost that does not grow with the number of rules. A cart
     /// priced at another instant than `active.instant` takes the general path.
-    public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
-                      active: ActiveRules, cache: inout BestItemRuleCache) throws(PricingError) -> Receipt {
+    public func price(
+        _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
+        active: ActiveRules, cache: inout BestItemRuleCache
+    ) throws(PricingError) -> Receipt {
         let instant = instant ?? cart.at ?? now
         guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
         return try withUnsafeMutablePointer(to: &cache) { (cache) throws(PricingError) -> Receipt in
@@ -51,7 +57,9 @@ public struct PricingEngine: Sendable {
         }
     }
 
-    private func price<C: RuleChooser>(_ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?) throws(PricingError) -> Receipt {
+    private func price<C: RuleChooser>(_ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?)
+        throws(PricingError) -> Receipt
+    {
         let catalog = rules.catalog
         if let currency = cart.currency, currency != catalog.currency {
             throw .currencyMismatch(cart: currency.code, catalog: catalog.currency.code)
@@ -72,37 +80,53 @@ public struct PricingEngine: Sendable {
             let product = catalog[line.product]
             let (lineSubtotal, overflow) = line.quantity.multipliedReportingOverflow(by: product.price)
             if overflow || line.quantity < 0 {
-                throw .lineOverflow(code: product.code, quantity: line.quantity, unitPrice: product.price, currency: catalog.currency)
+                throw .lineOverflow(
+                    code: product.code, quantity: line.quantity, unitPrice: product.price, currency: catalog.currency)
             }
             let (sum, sumOverflow) = subtotal.addingReportingOverflow(lineSubtotal)
             if sumOverflow { throw .subtotalOverflow(currency: catalog.currency) }
             subtotal = sum
-            lines.append(Receipt.Line(
-                product: line.product, code: product.code, name: product.name, quantity: line.quantity,
-                unitPrice: product.price, subtotal: lineSubtotal))
+            lines.append(
+                Receipt.Line(
+                    product: line.product, code: product.code, name: product.name, quantity: line.quantity,
+                    unitPrice: product.price, subtotal: lineSubtotal))
         }
 
         // Item promotions (§10.4). Each discount is at most the value of the units it uses, so their
         // sum stays ≤ the subtotal.
         var itemDiscount: Int64 = 0
-        let groupRules = rules.hasGroupPromotions ? candidateGroupRules(cart, instant: chooser.instant, coupons: couponIDs) : []
+        let groupRules =
+            rules.hasGroupPromotions ? candidateGroupRules(cart, instant: chooser.instant, coupons: couponIDs) : []
         if groupRules.isEmpty {
             // Line promotions only: every application uses a whole line, so each line simply gets its
             // best promotion (§5.3).
             for index in lines.indices {
-                guard let best = chooser.bestItemRule(for: cart.lines[index], unitPrice: lines[index].unitPrice, coupons: couponIDs) else { continue }
-                lines[index].promotions.append(AppliedPromotion(rules.promotions[best.rule], discount: best.discount, units: lines[index].quantity, ruleIndex: best.rule))
+                guard
+                    let best = chooser.bestItemRule(
+                        for: cart.lines[index], unitPrice: lines[index].unitPrice, coupons: couponIDs)
+                else { continue }
+                lines[index].promotions.append(
+                    AppliedPromotion(
+                        rules.promotions[best.rule], discount: best.discount, units: lines[index].quantity,
+                        ruleIndex: best.rule))
                 itemDiscount += best.discount
             }
             if steps != nil {
                 // The order §10.4 would have applied them in: by the tie rule.
                 var order: [(line: Int, promotion: AppliedPromotion)] = []
-                for (index, line) in lines.enumerated() { if let promotion = line.promotions.first { order.append((index, promotion)) } }
+                for (index, line) in lines.enumerated() {
+                    if let promotion = line.promotions.first { order.append((index, promotion)) }
+                }
                 order.sort { a, b in
-                    if a.promotion.discount != b.promotion.discount { return a.promotion.discount > b.promotion.discount }
-                    let pa = rules.promotions[a.promotion.ruleIndex!].priority, pb = rules.promotions[b.promotion.ruleIndex!].priority
+                    if a.promotion.discount != b.promotion.discount {
+                        return a.promotion.discount > b.promotion.discount
+                    }
+                    let pa = rules.promotions[a.promotion.ruleIndex!].priority
+                    let pb = rules.promotions[b.promotion.ruleIndex!].priority
                     if pa != pb { return pa > pb }
-                    if a.promotion.ruleIndex != b.promotion.ruleIndex { return a.promotion.ruleIndex! < b.promotion.ruleIndex! }
+                    if a.promotion.ruleIndex != b.promotion.ruleIndex {
+                        return a.promotion.ruleIndex! < b.promotion.ruleIndex!
+                    }
                     return a.line < b.line
                 }
                 steps = order.map { PricingStep(rule: $0.promotion.ruleIndex!, lines: [$0.line]) }
@@ -110,14 +134,20 @@ public struct PricingEngine: Sendable {
         } else {
             var lineOf: [ProductID: Int] = [:]
             for (index, line) in cart.lines.enumerated() { lineOf[line.product] = index }
-            var choice = UnitChoice(rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules) { lineOf[$0] }
+            var choice = UnitChoice(
+                rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules
+            ) { lineOf[$0] }
             let applied = choice.run { line, free in
-                chooser.bestItemRule(for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice, coupons: couponIDs)
+                chooser.bestItemRule(
+                    for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice,
+                    coupons: couponIDs)
             }
             for application in applied {
                 for share in application.shares {
-                    lines[share.line].promotions.append(AppliedPromotion(
-                        rules.promotions[application.rule], discount: share.discount, units: share.units, ruleIndex: application.rule))
+                    lines[share.line].promotions.append(
+                        AppliedPromotion(
+                            rules.promotions[application.rule], discount: share.discount, units: share.units,
+                            ruleIndex: application.rule))
                 }
                 itemDiscount += application.discount
             }
@@ -128,11 +158,13 @@ public struct PricingEngine: Sendable {
         let afterItems = subtotal - itemDiscount
         var cartPromotion: AppliedPromotion?
         if let best = chooser.bestCartRule(subtotal: afterItems, coupons: couponIDs) {
-            cartPromotion = AppliedPromotion(rules.promotions[best.rule], discount: best.discount, units: 0, ruleIndex: best.rule)
+            cartPromotion = AppliedPromotion(
+                rules.promotions[best.rule], discount: best.discount, units: 0, ruleIndex: best.rule)
             allocate(best.discount, over: &lines, total: afterItems)
         }
         return Receipt(
-            id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion, subtotal: subtotal,
+            id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion,
+            subtotal: subtotal,
             itemDiscount: itemDiscount, cartDiscount: cartPromotion?.discount ?? 0, warnings: warnings)
     }
 
@@ -164,7 +196,9 @@ public struct PricingEngine: Sendable {
                         case .bundlePrice, .bundlePercent, .bundleAmount:
                             return units(span.codes) >= rule.threshold
                         case .bxgyPercent, .bxgyPrice:
-                            guard span.hasTargets else { return units(span.codes) >= rule.threshold.addingSaturating(rule.get) }
+                            guard span.hasTargets else {
+                                return units(span.codes) >= rule.threshold.addingSaturating(rule.get)
+                            }
                             return units(span.codes) >= rule.threshold && units(span.rewards) >= rule.get
                         case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
                             return false
@@ -182,17 +216,23 @@ public struct PricingEngine: Sendable {
                         var cartUnits: Int64 = 0
                         for line in cart.lines { cartUnits = cartUnits.addingSaturating(line.quantity) }
                         for line in cart.lines {
-                            for position in Int(rules.groupOffsets[line.product])..<Int(rules.groupOffsets[line.product + 1]) {
+                            for position in Int(
+                                rules.groupOffsets[line.product])..<Int(rules.groupOffsets[line.product + 1])
+                            {
                                 // Most promotions lack the units: ruled out from the product's own list, read in order.
                                 let probe = probes[position]
                                 guard Int64(probe.need) <= cartUnits else { continue }
                                 if probe.inline {
                                     guard units(probe.codes) >= Int64(probe.need) else { continue }
-                                    if probe.hasTargets { guard units(probe.rewards) >= Int64(probe.rewardNeed) else { continue } }
+                                    if probe.hasTargets {
+                                        guard units(probe.rewards) >= Int64(probe.rewardNeed) else { continue }
+                                    }
                                 }
                                 let ruleIndex = Int(rules.groupRules[position])
                                 let rule = compiled[ruleIndex]
-                                guard rule.isActive(at: instant), rule.coupon < 0 || coupons.contains(rule.coupon), probe.inline || enough(rule) else { continue }
+                                guard rule.isActive(at: instant), rule.coupon < 0 || coupons.contains(rule.coupon),
+                                    probe.inline || enough(rule)
+                                else { continue }
                                 found.append(ruleIndex)
                             }
                         }

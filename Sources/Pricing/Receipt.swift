@@ -17,8 +17,10 @@ public struct Receipt: Sendable, Equatable {
     /// Notes for the shopper, such as a coupon that matched nothing.
     public var warnings: [String]
 
-    public init(id: CartID? = nil, currency: Currency, at: Instant, lines: [Line], cartPromotion: AppliedPromotion?,
-                subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [String]) {
+    public init(
+        id: CartID? = nil, currency: Currency, at: Instant, lines: [Line], cartPromotion: AppliedPromotion?,
+        subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [String]
+    ) {
         self.id = id
         self.currency = currency
         self.at = at
@@ -48,8 +50,10 @@ public struct Receipt: Sendable, Equatable {
         /// This line's share of the cart discount.
         public var cartDiscount: Int64
 
-        public init(product: ProductID, code: String, name: String, quantity: Int64, unitPrice: Int64, subtotal: Int64,
-                    promotions: LinePromotions = LinePromotions(), cartDiscount: Int64 = 0) {
+        public init(
+            product: ProductID, code: String, name: String, quantity: Int64, unitPrice: Int64, subtotal: Int64,
+            promotions: LinePromotions = LinePromotions(), cartDiscount: Int64 = 0
+        ) {
             self.product = product
             self.code = code
             self.name = name
@@ -121,9 +125,15 @@ public struct LinePromotions: RandomAccessCollection, Sendable, Equatable {
     }
 
     // Single fields, read in place (no promotion copied, no string retained).
-    @inlinable public func discount(at position: Int) -> Int64 { position == 0 ? head.unsafelyUnwrapped.discount : tail[position - 1].discount }
-    @inlinable public func units(at position: Int) -> Int64 { position == 0 ? head.unsafelyUnwrapped.units : tail[position - 1].units }
-    @inlinable public func ruleIndex(at position: Int) -> Int? { position == 0 ? head.unsafelyUnwrapped.ruleIndex : tail[position - 1].ruleIndex }
+    @inlinable public func discount(at position: Int) -> Int64 {
+        position == 0 ? head.unsafelyUnwrapped.discount : tail[position - 1].discount
+    }
+    @inlinable public func units(at position: Int) -> Int64 {
+        position == 0 ? head.unsafelyUnwrapped.units : tail[position - 1].units
+    }
+    @inlinable public func ruleIndex(at position: Int) -> Int? {
+        position == 0 ? head.unsafelyUnwrapped.ruleIndex : tail[position - 1].ruleIndex
+    }
 
     public static func == (a: LinePromotions, b: LinePromotions) -> Bool { a.elementsEqual(b) }
 }
@@ -141,7 +151,8 @@ public struct AppliedPromotion: Sendable, Equatable {
     /// The promotion's position in its rule set, when it came from one.
     public var ruleIndex: Int?
 
-    public init(id: String, name: String, type: PromotionType, discount: Int64, units: Int64 = 0, ruleIndex: Int? = nil) {
+    public init(id: String, name: String, type: PromotionType, discount: Int64, units: Int64 = 0, ruleIndex: Int? = nil)
+    {
         self.id = id
         self.name = name
         self.type = type
@@ -151,7 +162,9 @@ public struct AppliedPromotion: Sendable, Equatable {
     }
 
     init(_ promotion: Promotion, discount: Int64, units: Int64, ruleIndex: Int) {
-        self.init(id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount, units: units, ruleIndex: ruleIndex)
+        self.init(
+            id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount, units: units,
+            ruleIndex: ruleIndex)
     }
 
     /// Equal when they say the same: which rule set position they came from does not matter.

@@ -54,7 +54,10 @@ struct LinearChooser: RuleChooser {
             let ruleIndex = Int(rules.itemRules[index])
             let rule = rules.compiled[ruleIndex]
             guard isCandidate(rule, coupons: coupons) else { continue }
-            best.consider(Choice(rule: ruleIndex, discount: rule.itemDiscount(quantity: line.quantity, unitPrice: unitPrice), priority: rule.priority))
+            best.consider(
+                Choice(
+                    rule: ruleIndex, discount: rule.itemDiscount(quantity: line.quantity, unitPrice: unitPrice),
+                    priority: rule.priority))
         }
         return best
     }
@@ -64,7 +67,8 @@ struct LinearChooser: RuleChooser {
         for ruleIndex in engine.rules.cartRules {
             let rule = engine.rules.compiled[Int(ruleIndex)]
             guard isCandidate(rule, coupons: coupons) else { continue }
-            best.consider(Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
+            best.consider(
+                Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
         }
         return best
     }
@@ -89,21 +93,29 @@ struct IndexedChooser: RuleChooser {
             for index in Int(active.freeOffsets[product])..<Int(active.freeOffsets[product + 1]) {
                 let ruleIndex = Int(active.free[index])
                 let rule = compiled[ruleIndex]
-                best.consider(Choice(rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice), priority: rule.priority))
+                best.consider(
+                    Choice(
+                        rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
+                        priority: rule.priority))
             }
             return best.map { Int32($0.rule + 1) } ?? -1
         }
         var best: Choice?
         if cached > 0 {
             let rule = compiled[Int(cached) - 1]
-            best = Choice(rule: Int(cached) - 1, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice), priority: rule.priority)
+            best = Choice(
+                rule: Int(cached) - 1, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
+                priority: rule.priority)
         }
         if !coupons.isEmpty {
             for index in Int(active.couponOffsets[product])..<Int(active.couponOffsets[product + 1]) {
                 let ruleIndex = Int(active.couponed[index])
                 let rule = compiled[ruleIndex]
                 guard coupons.contains(rule.coupon) else { continue }
-                best.consider(Choice(rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice), priority: rule.priority))
+                best.consider(
+                    Choice(
+                        rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
+                        priority: rule.priority))
             }
         }
         return best
@@ -116,7 +128,8 @@ struct IndexedChooser: RuleChooser {
         for ruleIndex in active.otherCartRules {
             let rule = compiled[Int(ruleIndex)]
             guard rule.coupon < 0 || coupons.contains(rule.coupon) else { continue }
-            best.consider(Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
+            best.consider(
+                Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
         }
         return best
     }

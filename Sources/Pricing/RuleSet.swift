@@ -147,7 +147,10 @@ struct GroupProbe: Sendable {
         hasTargets = group.rewards != nil
         inline = group.codes.count <= 3 && (group.rewards?.count ?? 0) <= 3
         func triple(_ products: [ProductID]) -> (Int32, Int32, Int32) {
-            (products.count > 0 ? Int32(products[0]) : -1, products.count > 1 ? Int32(products[1]) : -1, products.count > 2 ? Int32(products[2]) : -1)
+            (
+                products.count > 0 ? Int32(products[0]) : -1, products.count > 1 ? Int32(products[1]) : -1,
+                products.count > 2 ? Int32(products[2]) : -1
+            )
         }
         if inline {
             codes = triple(group.codes)
@@ -182,7 +185,10 @@ struct GroupRule: Sendable {
 
 /// A promotion reduced to the integers pricing compares.
 struct CompiledRule {
-    enum Kind: UInt8 { case combo, bulk, percent, amount, cartPercent, cartAmount, bundlePrice, bundlePercent, bundleAmount, bxgyPercent, bxgyPrice }
+    enum Kind: UInt8 {
+        case combo, bulk, percent, amount, cartPercent, cartAmount, bundlePrice, bundlePercent, bundleAmount,
+            bxgyPercent, bxgyPrice
+    }
 
     var kind: Kind
     /// combo: group size N; bulk: threshold; percent/amount: minimum quantity; cart: minimum subtotal;
@@ -275,7 +281,8 @@ struct CompiledRule {
             guard value > 0, value <= 10_000 else { return 0 }
             return min(percentage(s, value), max(0, cap))
         case .cartAmount: return max(0, min(value, s))
-        case .combo, .bulk, .percent, .amount, .bundlePrice, .bundlePercent, .bundleAmount, .bxgyPercent, .bxgyPrice: return 0
+        case .combo, .bulk, .percent, .amount, .bundlePrice, .bundlePercent, .bundleAmount, .bxgyPercent, .bxgyPrice:
+            return 0
         }
     }
 }

@@ -80,9 +80,13 @@ struct UnitChoice {
             // Codes and rewards never share a product, so no line is listed twice.
             for line in codeLines { groupsOfLine[line].append(index) }
             if products.rewards != nil { for line in rewardLines { groupsOfLine[line].append(index) } }
-            groups.append(Group(rule: rule, lines: GroupApplication.Lines(
-                byPriceDescending: codeLines.sorted(by: descending), rewardsAscending: rewardLines.sorted(by: ascending),
-                hasTargets: products.rewards != nil)))
+            groups.append(
+                Group(
+                    rule: rule,
+                    lines: GroupApplication.Lines(
+                        byPriceDescending: codeLines.sorted(by: descending),
+                        rewardsAscending: rewardLines.sorted(by: ascending),
+                        hasTargets: products.rewards != nil)))
         }
     }
 
@@ -104,16 +108,20 @@ struct UnitChoice {
         groups[index].version &+= 1
         guard !groups[index].applied, let application = application(ofGroup: index, record: false) else { return }
         let rule = compiled[groups[index].rule]
-        heap.insert(Entry(discount: application.discount, priority: rule.priority, rule: Int32(groups[index].rule), line: -1,
-                          group: Int32(index), version: groups[index].version))
+        heap.insert(
+            Entry(
+                discount: application.discount, priority: rule.priority, rule: Int32(groups[index].rule), line: -1,
+                group: Int32(index), version: groups[index].version))
     }
 
     /// Pushes line `line`'s best line-promotion application on its free units, from `best`.
     mutating func pushLine(_ line: Int, best: Choice?) {
         lineVersion[line] &+= 1
         guard let best, free[line] > 0 else { return }
-        heap.insert(Entry(discount: best.discount, priority: best.priority, rule: Int32(best.rule), line: Int32(line),
-                          group: -1, version: lineVersion[line]))
+        heap.insert(
+            Entry(
+                discount: best.discount, priority: best.priority, rule: Int32(best.rule), line: Int32(line),
+                group: -1, version: lineVersion[line]))
     }
 
     /// Runs the choice to the end. `bestLine(line, free)` is the best line promotion of a line with
@@ -126,10 +134,13 @@ struct UnitChoice {
             if entry.group >= 0 {
                 let index = Int(entry.group)
                 guard !groups[index].applied, groups[index].version == entry.version,
-                      let application = application(ofGroup: index, record: true) else { continue }
+                    let application = application(ofGroup: index, record: true)
+                else { continue }
                 groups[index].applied = true
-                applied.append(Applied(rule: groups[index].rule, discount: application.discount,
-                                       shares: shares(of: application, kind: compiled[groups[index].rule].kind)))
+                applied.append(
+                    Applied(
+                        rule: groups[index].rule, discount: application.discount,
+                        shares: shares(of: application, kind: compiled[groups[index].rule].kind)))
                 var touched: Set<Int32> = []
                 for part in application.parts {
                     free[part.line] -= part.units
@@ -140,7 +151,9 @@ struct UnitChoice {
             } else {
                 let line = Int(entry.line)
                 guard lineVersion[line] == entry.version else { continue }
-                applied.append(Applied(rule: Int(entry.rule), discount: entry.discount, shares: [(line, free[line], entry.discount)]))
+                applied.append(
+                    Applied(
+                        rule: Int(entry.rule), discount: entry.discount, shares: [(line, free[line], entry.discount)]))
                 free[line] = 0
                 lineVersion[line] &+= 1
                 for group in groupsOfLine[line] { pushGroup(Int(group)) }
@@ -152,7 +165,9 @@ struct UnitChoice {
     /// SPEC §10.5: a bxgy's discount stays on the lines of its rewarded units; a bundle's is shared
     /// in proportion to the list value of each line's grouped units, the leftover minor units going
     /// to the largest remainders (ties: the earlier line).
-    func shares(of application: GroupApplication, kind: CompiledRule.Kind) -> [(line: Int, units: Int64, discount: Int64)] {
+    func shares(of application: GroupApplication, kind: CompiledRule.Kind) -> [(
+        line: Int, units: Int64, discount: Int64
+    )] {
         let parts = application.parts.sorted { $0.line < $1.line }
         switch kind {
         case .bxgyPercent, .bxgyPrice:

@@ -100,7 +100,8 @@ extension DiffReport {
         if !largestChanges.isEmpty {
             out += "Largest changes:\n"
             for change in largestChanges {
-                out += "  \(change.file):\(change.line): \(money(Int128(change.before))) → \(money(Int128(change.after))) (\(signed(change.difference)))\n"
+                out +=
+                    "  \(change.file):\(change.line): \(money(Int128(change.before))) → \(money(Int128(change.after))) (\(signed(change.difference)))\n"
             }
         }
         if !failures.isEmpty {
@@ -120,23 +121,28 @@ extension DiffReport {
         func cell(_ text: String) -> String {
             text.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
         }
-        var out = "### Promotions change: revenue \(percent.map { ($0.hasPrefix("-") ? "" : "+") + $0 + " %" } ?? signed(revenueDifference))\n\n"
+        var out =
+            "### Promotions change: revenue \(percent.map { ($0.hasPrefix("-") ? "" : "+") + $0 + " %" } ?? signed(revenueDifference))\n\n"
         out += "| | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
         out += "| revenue | \(money(revenueBefore)) | \(money(revenueAfter)) | \(signed(revenueDifference)) |\n\n"
         out += "\(carts) carts priced under both files: \(changed) changed, \(failed) failed.\n"
         let changed = changedPromotions
         if !changed.isEmpty {
-            out += "\n| promotion | carts before | discount before | carts after | discount after |\n| --- | ---: | ---: | ---: | ---: |\n"
+            out +=
+                "\n| promotion | carts before | discount before | carts after | discount after |\n| --- | ---: | ---: | ---: | ---: |\n"
             for promotion in changed {
                 func carts(_ e: DiffTally.Effect?) -> String { e.map { String($0.carts) } ?? "—" }
                 func discount(_ e: DiffTally.Effect?) -> String { e.map { money($0.discount) } ?? "—" }
-                out += "| `\(cell(promotion.id))` | \(carts(promotion.before)) | \(discount(promotion.before)) | \(carts(promotion.after)) | \(discount(promotion.after)) |\n"
+                out +=
+                    "| `\(cell(promotion.id))` | \(carts(promotion.before)) | \(discount(promotion.before)) | \(carts(promotion.after)) | \(discount(promotion.after)) |\n"
             }
         }
         if !largestChanges.isEmpty {
-            out += "\n<details><summary>Largest changes</summary>\n\n| cart | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
+            out +=
+                "\n<details><summary>Largest changes</summary>\n\n| cart | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
             for change in largestChanges {
-                out += "| `\(cell(change.file)):\(change.line)` | \(money(Int128(change.before))) | \(money(Int128(change.after))) | \(signed(change.difference)) |\n"
+                out +=
+                    "| `\(cell(change.file)):\(change.line)` | \(money(Int128(change.before))) | \(money(Int128(change.after))) | \(signed(change.difference)) |\n"
             }
             out += "\n</details>\n"
         }

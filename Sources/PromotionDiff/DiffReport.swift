@@ -44,12 +44,18 @@ public struct DiffReport: Sendable, Equatable {
         revenueAfter = tally.after
         var before: [String: DiffTally.Effect] = [:]
         var after: [String: DiffTally.Effect] = [:]
-        for (index, promotion) in old.enumerated() { before[promotion.id] = tally.effectsBefore[index] ?? DiffTally.Effect() }
-        for (index, promotion) in new.enumerated() { after[promotion.id] = tally.effectsAfter[index] ?? DiffTally.Effect() }
+        for (index, promotion) in old.enumerated() {
+            before[promotion.id] = tally.effectsBefore[index] ?? DiffTally.Effect()
+        }
+        for (index, promotion) in new.enumerated() {
+            after[promotion.id] = tally.effectsAfter[index] ?? DiffTally.Effect()
+        }
         // Sorted by id, UTF-8 bytes.
         let ids = Set(before.keys).union(after.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         promotions = ids.map { PromotionEffect(id: $0, before: before[$0], after: after[$0]) }
-        largestChanges = tally.largest.map { Change(file: files[$0.place.file], line: $0.place.line, before: $0.before, after: $0.after) }
+        largestChanges = tally.largest.map {
+            Change(file: files[$0.place.file], line: $0.place.line, before: $0.before, after: $0.after)
+        }
     }
 
     public var revenueDifference: Int128 { revenueAfter - revenueBefore }
@@ -59,7 +65,8 @@ public struct DiffReport: Sendable, Equatable {
         guard revenueBefore != 0 else { return nil }
         let scaled = revenueDifference * 10_000  // hundredths of a percent, before rounding
         let d = revenueBefore
-        let q = scaled / d, r = scaled % d
+        let q = scaled / d
+        let r = scaled % d
         // Half away from zero: compare twice the remainder with the divisor, in magnitude.
         var hundredths = q
         if 2 * r.magnitude >= d.magnitude { hundredths += (scaled < 0) != (d < 0) ? -1 : 1 }

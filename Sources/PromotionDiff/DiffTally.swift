@@ -61,7 +61,9 @@ public struct DiffTally: Sendable {
 
     /// One cart: its receipts under both files, or why either could not price it (the old file's
     /// error when both failed).
-    public mutating func add(_ place: CartPlace, before old: Result<Receipt, DiffError>, after new: Result<Receipt, DiffError>) {
+    public mutating func add(
+        _ place: CartPlace, before old: Result<Receipt, DiffError>, after new: Result<Receipt, DiffError>
+    ) {
         carts += 1
         switch (old, new) {
         case (.success(let a), .success(let b)):
@@ -99,7 +101,8 @@ public struct DiffTally: Sendable {
 
     /// Which of two changes is larger: the absolute difference, then the earlier cart.
     static func isLarger(_ a: Change, _ b: Change) -> Bool {
-        let da = a.difference.magnitude, db = b.difference.magnitude
+        let da = a.difference.magnitude
+        let db = b.difference.magnitude
         return da != db ? da > db : a.place < b.place
     }
 
@@ -114,10 +117,16 @@ public struct DiffTally: Sendable {
     private static func count(_ receipt: Receipt, into effects: inout [Int: Effect]) {
         var discounts: [Int: Int64] = [:]
         for line in receipt.lines {
-            for promotion in line.promotions { if let index = promotion.ruleIndex { discounts[index, default: 0] += promotion.discount } }
+            for promotion in line.promotions {
+                if let index = promotion.ruleIndex { discounts[index, default: 0] += promotion.discount }
+            }
         }
-        if let cart = receipt.cartPromotion, let index = cart.ruleIndex { discounts[index, default: 0] += cart.discount }
-        for (index, discount) in discounts { effects[index, default: Effect()].add(Effect(carts: 1, discount: Int128(discount))) }
+        if let cart = receipt.cartPromotion, let index = cart.ruleIndex {
+            discounts[index, default: 0] += cart.discount
+        }
+        for (index, discount) in discounts {
+            effects[index, default: Effect()].add(Effect(carts: 1, discount: Int128(discount)))
+        }
     }
 }
 

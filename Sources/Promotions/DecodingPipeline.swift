@@ -1,6 +1,6 @@
 import Dispatch
-import Pricing
 import PlistReader
+import Pricing
 
 /// Decodes promotions on a second thread while the reader parses the rest of the file. The reader
 /// hands over the values it read, in batches and in file order; one consumer decodes them in that
@@ -15,7 +15,8 @@ final class DecodingPipeline: @unchecked Sendable {
     }
 
     private struct Batch {
-        var values = PlistValueBatch(reservingElements: 32 * DecodingPipeline.batchSize, textBytes: 320 * DecodingPipeline.batchSize)
+        var values = PlistValueBatch(
+            reservingElements: 32 * DecodingPipeline.batchSize, textBytes: 320 * DecodingPipeline.batchSize)
         var currency: Currency
     }
 
@@ -65,7 +66,8 @@ extension DecodingPipeline.Output {
     mutating func decode(_ value: PlistValue) {
         let entry = entries.count
         guard value.kind == .dict else {
-            var diagnostic = Diagnostic.plistStructure("each promotion must be a <dict>, not a <\(value.kind)>", at: value.location)
+            var diagnostic = Diagnostic.plistStructure(
+                "each promotion must be a <dict>, not a <\(value.kind)>", at: value.location)
             diagnostic.entry = entry
             diagnostics.append(diagnostic)
             entries.append(PromotionEntry(id: nil, location: value.location))

@@ -90,7 +90,9 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .xmlMalformed, .xmlForbidden, .plistStructure, .missingKey, .invalidValue, .unknownType, .duplicateID, .duplicateKey, .dateRange, .unknownCode, .currency: .error
+        case .xmlMalformed, .xmlForbidden, .plistStructure, .missingKey, .invalidValue, .unknownType, .duplicateID,
+            .duplicateKey, .dateRange, .unknownCode, .currency:
+            .error
         case .unknownKey, .expired, .noDiscount, .shadowed: .warning
         }
     }
@@ -98,7 +100,8 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .xmlMalformed: "The file is not well-formed XML."
-        case .xmlForbidden: "The file uses an XML construct a promotions file may not (DTD, entities) or exceeds a limit."
+        case .xmlForbidden:
+            "The file uses an XML construct a promotions file may not (DTD, entities) or exceeds a limit."
         case .plistStructure: "The property list does not have the structure of a promotions file."
         case .missingKey: "A required key is missing."
         case .unknownKey: "A key is not part of the format and is ignored."

@@ -1,5 +1,5 @@
-import Pricing
 import PlistReader
+import Pricing
 
 /// What the decoder checks beyond the format itself.
 struct DecodingContext {
@@ -73,11 +73,15 @@ struct PromotionDecoder {
 
     /// The promotion `dict` defines, or nil when it has errors (all of them appended to
     /// `diagnostics`, tagged with `entry`), and the promotion's id when it has one.
-    mutating func decode(_ dict: PlistValue, entry: Int, into diagnostics: inout [Diagnostic]) -> (promotion: Promotion?, id: String?) {
+    mutating func decode(_ dict: PlistValue, entry: Int, into diagnostics: inout [Diagnostic]) -> (
+        promotion: Promotion?, id: String?
+    ) {
         decode(dict, entry: entry, slots: KeySlots(slots.buffer), into: &diagnostics)
     }
 
-    private mutating func decode(_ dict: PlistValue, entry: Int, slots: KeySlots, into diagnostics: inout [Diagnostic]) -> (promotion: Promotion?, id: String?) {
+    private mutating func decode(_ dict: PlistValue, entry: Int, slots: KeySlots, into diagnostics: inout [Diagnostic])
+        -> (promotion: Promotion?, id: String?)
+    {
         var d = Decoding(dict: dict, context: context, entry: entry, slots: slots)
         let promotion = d.decode()
         if let identity = d.identity {
@@ -139,7 +143,8 @@ private struct Decoding {
                 continue
             }
             if slots.key(known) >= 0 {
-                late.append(.duplicateKey(known.text, first: keyElement(known).location, at: key.location, promotion: nil))
+                late.append(
+                    .duplicateKey(known.text, first: keyElement(known).location, at: key.location, promotion: nil))
                 continue
             }
             slots.set(known, key: Int32(key.position), value: Int32(value.position))
@@ -198,14 +203,18 @@ private struct Decoding {
             checkProducts(rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid else { return nil }
-        return Promotion(id: identity?.id ?? name, name: name, rule: rule, codes: codes, targets: rewards, start: start, end: end,
-                         priority: priority, isEnabled: enabled, coupon: coupon)
+        return Promotion(
+            id: identity?.id ?? name, name: name, rule: rule, codes: codes, targets: rewards, start: start, end: end,
+            priority: priority, isEnabled: enabled, coupon: coupon)
     }
 
     // MARK: Type and rule
 
     mutating func decodeType() -> PromotionType? {
-        guard let text = requiredString(.type, needed: "`type` is one of " + PromotionType.allCases.map(\.rawValue).joined(separator: ", ")) else {
+        guard
+            let text = requiredString(
+                .type, needed: "`type` is one of " + PromotionType.allCases.map(\.rawValue).joined(separator: ", "))
+        else {
             return nil
         }
         guard let type = PromotionType(rawValue: text) else {
@@ -219,7 +228,8 @@ private struct Decoding {
         switch type {
         case .combo:
             let n = requiredInteger(.quantity, needed: "a combo needs `quantity`, the group size N ≥ 2")
-            let m = requiredInteger(.paid, needed: "a combo needs `paid`, the units paid per group (0 ≤ paid < quantity)")
+            let m = requiredInteger(
+                .paid, needed: "a combo needs `paid`, the units paid per group (0 ≤ paid < quantity)")
             if let n, n < 2 { invalid(.groupSizeBelowTwo(type: "combo", n), self[.quantity]!) }
             if let n, let m, n >= 2, !(0..<n).contains(m) {
                 invalid(.paidOutOfRange(quantity: n, paid: m), self[.paid]!)
@@ -229,28 +239,37 @@ private struct Decoding {
         case .bulk:
             let t = requiredInteger(.quantity, needed: "a bulk promotion needs `quantity`, the threshold (≥ 1)")
             if let t, t < 1 { invalid(.quantityBelowOne(t), self[.quantity]!) }
-            let p = self[.price] == nil ? missing(.price, "a bulk promotion needs `price`, the unit price from the threshold on")
-                                        : money(.price, minimum: 0)
+            let p =
+                self[.price] == nil
+                ? missing(.price, "a bulk promotion needs `price`, the unit price from the threshold on")
+                : money(.price, minimum: 0)
             guard let t, let p else { return nil }
             return .bulk(threshold: t, unitPrice: p)
         case .percent:
             let t = minimumQuantity()
-            let p = self[.percent] == nil ? missing(.percent, "a percent promotion needs `percent`, from 0.01 to 100") : percentage()
+            let p =
+                self[.percent] == nil
+                ? missing(.percent, "a percent promotion needs `percent`, from 0.01 to 100") : percentage()
             let cap = optionalCap()
             guard let t, let p, let cap else { return nil }
             return .percent(minimumQuantity: t, hundredths: p, cap: cap.value)
         case .amount:
             let t = minimumQuantity()
-            let a = self[.amount] == nil ? missing(.amount, "an amount promotion needs `amount`, the amount off each unit")
-                                         : money(.amount, positive: true)
+            let a =
+                self[.amount] == nil
+                ? missing(.amount, "an amount promotion needs `amount`, the amount off each unit")
+                : money(.amount, positive: true)
             guard let t, let a else { return nil }
             return .amount(minimumQuantity: t, amountOff: a)
         case .cart:
             let minimum = self[.minimum] == nil ? 0 : money(.minimum, minimum: 0)
             switch (self[.percent], self[.amount]) {
             case (nil, nil):
-                report(.missingKey("key `percent` or `amount`", needed: "a cart promotion takes either a percentage or an amount off the cart",
-                                   at: dict.location, promotion: promotionID))
+                report(
+                    .missingKey(
+                        "key `percent` or `amount`",
+                        needed: "a cart promotion takes either a percentage or an amount off the cart",
+                        at: dict.location, promotion: promotionID))
                 return nil
             case (let percent?, let amount?):
                 let later = keyElement(.percent).location > keyElement(.amount).location ? percent : amount
@@ -269,14 +288,18 @@ private struct Decoding {
                 return .cartAmount(minimum: minimum, amountOff: a)
             }
         case .bundle:
-            let n = requiredInteger(.quantity, needed: "a bundle needs `quantity`, the number of units in a group (≥ 2)")
+            let n = requiredInteger(
+                .quantity, needed: "a bundle needs `quantity`, the number of units in a group (≥ 2)")
             if let n, n < 2 { invalid(.groupSizeBelowTwo(type: "bundle", n), self[.quantity]!) }
             let limit = optionalCount(.limit, what: "the most groups per cart")
             let offer: Promotion.GroupOffer?
             switch presence(of: [.price, .percent, .amount], type: "a bundle", takes: "one of") {
             case .none:
-                report(.missingKey("key `price`, `percent` or `amount`", needed: "a bundle takes a price for its group, or a percentage or an amount off it",
-                                   at: dict.location, promotion: promotionID))
+                report(
+                    .missingKey(
+                        "key `price`, `percent` or `amount`",
+                        needed: "a bundle takes a price for its group, or a percentage or an amount off it",
+                        at: dict.location, promotion: promotionID))
                 offer = nil
             case .one(.price): offer = money(.price, minimum: 0).map { .price($0) }
             case .one(.percent): offer = percentage().map { .percent($0) }
@@ -315,7 +338,9 @@ private struct Decoding {
         guard present.count > 1 else { return present.first.map { .one($0) } ?? .none }
         let later = present.max { keyElement($0).location < keyElement($1).location }!
         let names = keys.map { "`\($0.text)`" }
-        let list = names.count == 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        let list =
+            names.count == 2
+            ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
         invalid(.exclusiveKeys(type: type, takes: takes, keys: list), self[later]!)
         return .several
     }
@@ -360,8 +385,10 @@ private struct Decoding {
         switch (self[.code], self[.codes]) {
         case (nil, nil):
             if required {
-                report(.missingKey("key `code` or `codes`", needed: "say which products the promotion applies to",
-                                   at: dict.location, promotion: promotionID))
+                report(
+                    .missingKey(
+                        "key `code` or `codes`", needed: "say which products the promotion applies to",
+                        at: dict.location, promotion: promotionID))
             }
             return nil
         case (.some, .some):
@@ -409,7 +436,9 @@ private struct Decoding {
         var valid = true
         for element in list.children {
             guard element.kind == .string, !element.text.isEmpty else {
-                invalid(element.kind == .string ? .emptyCode(key: "targets") : .elementNotAString(key: "targets", element.kind), element)
+                invalid(
+                    element.kind == .string
+                        ? .emptyCode(key: "targets") : .elementNotAString(key: "targets", element.kind), element)
                 valid = false
                 continue
             }
@@ -435,7 +464,10 @@ private struct Decoding {
         func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
             values.compactMap { element in
                 guard let id = catalog.productID(for: element.text) else {
-                    report(.unknownCode(element.text, suggestion: context.suggestions.suggestion(for: element.text), at: element.location, promotion: promotionID))
+                    report(
+                        .unknownCode(
+                            element.text, suggestion: context.suggestions.suggestion(for: element.text),
+                            at: element.location, promotion: promotionID))
                     return nil
                 }
                 return (element, catalog[id].price)
@@ -446,12 +478,17 @@ private struct Decoding {
         switch rule {
         case .bulk(_, let unitPrice)?:
             for (element, listPrice) in targetPrices where unitPrice >= listPrice {
-                report(.noDiscount("bulk price \(format(unitPrice)) is not below the list price of `\(element.text.escapedForDisplay)` (\(format(listPrice)))",
-                                   at: self[.price]!.location, promotion: promotionID))
+                report(
+                    .noDiscount(
+                        "bulk price \(format(unitPrice)) is not below the list price of `\(element.text.escapedForDisplay)` (\(format(listPrice)))",
+                        at: self[.price]!.location, promotion: promotionID))
             }
         case .combo?, .percent?, .amount?:
             for (element, listPrice) in targetPrices where listPrice == 0 {
-                report(.noDiscount("`\(element.text.escapedForDisplay)` is free (list price \(format(0)))", at: element.location, promotion: promotionID))
+                report(
+                    .noDiscount(
+                        "`\(element.text.escapedForDisplay)` is free (list price \(format(0)))", at: element.location,
+                        promotion: promotionID))
             }
         case .bundle(let n, .price(let price), _)?:
             // No group can cost less than its list value when the price reaches N × the dearest unit.
@@ -459,13 +496,17 @@ private struct Decoding {
             let most = Int128(n) * Int128(highest)
             if Int128(price) >= most {
                 let limit = most <= Int128(Int64.max) ? format(Int64(most)) : "more than the largest amount"
-                report(.noDiscount("bundle price \(format(price)) is not below \(n) × the highest list price of its products (\(limit))",
-                                   at: self[.price]!.location, promotion: promotionID))
+                report(
+                    .noDiscount(
+                        "bundle price \(format(price)) is not below \(n) × the highest list price of its products (\(limit))",
+                        at: self[.price]!.location, promotion: promotionID))
             }
         case .bxgy(_, _, .price(let price), _)?:
             if let highest = rewardPrices.map(\.1).max(), price >= highest {
-                report(.noDiscount("reward price \(format(price)) is not below the list price of any unit it could reward (at most \(format(highest)))",
-                                   at: self[.price]!.location, promotion: promotionID))
+                report(
+                    .noDiscount(
+                        "reward price \(format(price)) is not below the list price of any unit it could reward (at most \(format(highest)))",
+                        at: self[.price]!.location, promotion: promotionID))
             }
         case .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
             break
@@ -529,7 +570,9 @@ private struct Decoding {
     mutating func date(_ key: PromotionKey) -> Instant? {
         guard let value = expect(key, [.date], "a <date>") else { return nil }
         let parsed = value.withTextBytes { bytes in
-            Result<Instant, Instant.ParseError> { () throws(Instant.ParseError) in try Instant(rfc3339: trimmedBytes(bytes)) }
+            Result<Instant, Instant.ParseError> { () throws(Instant.ParseError) in
+                try Instant(rfc3339: trimmedBytes(bytes))
+            }
         }
         switch parsed {
         case .success(let instant):
@@ -542,7 +585,9 @@ private struct Decoding {
 
     /// Money in the context's currency: exact, a whole number of minor units, within bounds.
     mutating func money(_ key: PromotionKey, minimum: Int64? = nil, positive: Bool = false) -> Int64? {
-        guard let value = expect(key, [.real, .integer, .string], "an amount (<real>, <integer> or <string>)") else { return nil }
+        guard let value = expect(key, [.real, .integer, .string], "an amount (<real>, <integer> or <string>)") else {
+            return nil
+        }
         let currency = context.currency
         let parsed = value.withTextBytes { Amount.parse($0, minorDigits: currency.minorDigits) }
         if case .success(let amount) = parsed, amount > 0 || (!positive && amount >= (minimum ?? .min)) {
@@ -595,7 +640,9 @@ extension String {
     var trimmed: String {
         let scalars = unicodeScalars
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return String(scalars[first...last])

@@ -1,6 +1,6 @@
-import Pricing
 import Platform
 import PlistReader
+import Pricing
 
 /// What to check in a promotions file besides its format.
 public struct PromotionChecks: Sendable {
@@ -14,7 +14,10 @@ public struct PromotionChecks: Sendable {
     public var expiryInstant: Instant?
     public var limits: PlistLimits
 
-    public init(catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil, limits: PlistLimits = .default) {
+    public init(
+        catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil,
+        limits: PlistLimits = .default
+    ) {
         self.catalog = catalog
         self.checksProducts = checksProducts
         self.expiryInstant = expiryInstant
@@ -42,7 +45,9 @@ public struct PromotionFile: Sendable {
     /// Reads and checks the file at `path`.
     ///
     /// - Throws: ``PlistFileError`` when the file cannot be opened or read.
-    public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError) -> PromotionFile {
+    public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError)
+        -> PromotionFile
+    {
         var handler = PromotionFileHandler(checks: checks, currency: nil, parallel: decodesInParallel(path))
         try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
         if let currency = handler.currencyForSecondPass {
@@ -53,7 +58,8 @@ public struct PromotionFile: Sendable {
     }
 
     /// Reads and checks a promotions file held in memory; `name` stands for it in messages.
-    public static func load(bytes: [UInt8], name: String, checks: PromotionChecks = PromotionChecks()) -> PromotionFile {
+    public static func load(bytes: [UInt8], name: String, checks: PromotionChecks = PromotionChecks()) -> PromotionFile
+    {
         load(bytes: bytes, name: name, checks: checks, parallel: bytes.count >= parallelThreshold && processorCount > 1)
     }
 
@@ -136,7 +142,8 @@ final class PromotionFileHandler: PlistStreamHandler {
             var lines: [String: SourceLocation] = [:]
             for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
             for (index, by) in check.shadowed(decoded.promotions) {
-                let promotion = decoded.promotions[index], other = decoded.promotions[by]
+                let promotion = decoded.promotions[index]
+                let other = decoded.promotions[by]
                 guard let location = lines[promotion.id], let otherLocation = lines[other.id] else { continue }
                 diagnostics.append(.shadowed(by: other.id, at: otherLocation, at: location, promotion: promotion.id))
             }
@@ -147,7 +154,8 @@ final class PromotionFileHandler: PlistStreamHandler {
         let ordered = diagnostics.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
-        return PromotionFile(name: name, promotions: promotions, entries: entries, currency: currency, diagnostics: ordered)
+        return PromotionFile(
+            name: name, promotions: promotions, entries: entries, currency: currency, diagnostics: ordered)
     }
 
     // MARK: PlistStreamHandler
@@ -176,8 +184,10 @@ final class PromotionFileHandler: PlistStreamHandler {
     func didRead(_ value: PlistValue, depth: Int, key: PlistKey?) {
         switch (depth, rootKind) {
         case (0, _):
-            report(.plistStructure("the root must be an <array> of promotions or a <dict> with a `promotions` array, not a <\(value.kind)>",
-                                   at: value.location))
+            report(
+                .plistStructure(
+                    "the root must be an <array> of promotions or a <dict> with a `promotions` array, not a <\(value.kind)>",
+                    at: value.location))
         case (1, .array?), (2, _):
             readPromotion(value)
         case (1, _):
@@ -189,8 +199,10 @@ final class PromotionFileHandler: PlistStreamHandler {
 
     func didClose(_ kind: PlistKind, depth: Int) {
         if depth == 0, kind == .dict, rootKeys["promotions"] == nil {
-            report(.missingKey("key `promotions`", needed: "a dict root holds the promotions in an <array> under `promotions`",
-                               at: rootLocation, promotion: nil))
+            report(
+                .missingKey(
+                    "key `promotions`", needed: "a dict root holds the promotions in an <array> under `promotions`",
+                    at: rootLocation, promotion: nil))
         }
     }
 
@@ -224,7 +236,9 @@ final class PromotionFileHandler: PlistStreamHandler {
         rootKeys[key.name] = key.location
         switch key.name {
         case "promotions":
-            report(.plistStructure("`promotions` must be an <array> of promotion <dict>s, not a <\(value.kind)>", at: value.location))
+            report(
+                .plistStructure(
+                    "`promotions` must be an <array> of promotion <dict>s, not a <\(value.kind)>", at: value.location))
         case "currency":
             readCurrency(value)
         case "version":

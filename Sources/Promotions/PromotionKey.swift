@@ -2,7 +2,8 @@ import Pricing
 
 /// The keys one promotion `<dict>` may hold (SPEC §4, §10.1).
 enum PromotionKey: Int, CaseIterable {
-    case name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon
+    case name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled,
+        coupon
     case limit, cap, get, targets
 
     /// The key as written in files.

@@ -25,12 +25,15 @@ struct ShadowCheck {
         // Each enabled line promotion's catalog products (ascending), and the promotions per product, in file order.
         var productsOf = [[ProductID]](repeating: [], count: promotions.count)
         var byProduct: [ProductID: [Int]] = [:]
-        for (index, promotion) in promotions.enumerated() where promotion.isEnabled && promotion.rule.type.scope == .line {
+        for (index, promotion) in promotions.enumerated()
+        where promotion.isEnabled && promotion.rule.type.scope == .line {
             productsOf[index] = Array(Set(promotion.codes.compactMap(catalog.productID(for:)))).sorted()
             for product in productsOf[index] { byProduct[product, default: []].append(index) }
         }
         // What the pairs compare, in plain arrays: no promotion is copied in the loop.
-        let starts = promotions.map(\.start), ends = promotions.map(\.end), priorities = promotions.map(\.priority)
+        let starts = promotions.map(\.start)
+        let ends = promotions.map(\.end)
+        let priorities = promotions.map(\.priority)
         let coupons = promotions.map { $0.coupon.map { String(decoding: $0.utf8.map(Self.upper), as: UTF8.self) } }
         let rules = promotions.map(\.rule)
         var result: [(Int, Int)] = []
@@ -40,10 +43,15 @@ struct ShadowCheck {
             guard let candidates = byProduct[first] else { continue }
             for candidate in candidates where candidate != index {
                 guard isSubset(products, of: productsOf[candidate]),
-                      covers(start: starts[candidate], end: ends[candidate], startP: starts[index], endP: ends[index]),
-                      coupons[candidate] == nil || coupons[candidate] == coupons[index] else { continue }
-                let winsTies = priorities[candidate] > priorities[index] || (priorities[candidate] == priorities[index] && candidate < index)
-                if products.allSatisfy({ beats(rules[candidate], rules[index], unitPrice: catalog[$0].price, winsTies: winsTies) }) {
+                    covers(start: starts[candidate], end: ends[candidate], startP: starts[index], endP: ends[index]),
+                    coupons[candidate] == nil || coupons[candidate] == coupons[index]
+                else { continue }
+                let winsTies =
+                    priorities[candidate] > priorities[index]
+                    || (priorities[candidate] == priorities[index] && candidate < index)
+                if products.allSatisfy({
+                    beats(rules[candidate], rules[index], unitPrice: catalog[$0].price, winsTies: winsTies)
+                }) {
                     result.append((index, candidate))
                     break
                 }
@@ -83,13 +91,17 @@ struct ShadowCheck {
 
     /// Whether, on a product at `unitPrice`, Q's discount beats P's at every quantity where P gives one.
     mutating func beats(_ q: Promotion.Rule, _ p: Promotion.Rule, unitPrice u: Int64, winsTies: Bool) -> Bool {
-        let sp = Shape(p, unitPrice: u), sq = Shape(q, unitPrice: u)
+        let sp = Shape(p, unitPrice: u)
+        let sq = Shape(q, unitPrice: u)
         // Beyond B both are linear plus periodic: a smaller slope for Q loses in the end whenever P keeps giving.
         if sp.slope.numerator > 0, sq.slope < sp.slope { return false }
         let b = max(sp.start, sq.start)
         let l = lcm(sp.period, sq.period)
-        guard l > 0, l <= Self.maxWindow, b <= Self.maxWindow, b + l <= Self.maxWindow, budget >= b + l else { return false }
-        let discountP = LineDiscount(p), discountQ = LineDiscount(q)
+        guard l > 0, l <= Self.maxWindow, b <= Self.maxWindow, b + l <= Self.maxWindow, budget >= b + l else {
+            return false
+        }
+        let discountP = LineDiscount(p)
+        let discountQ = LineDiscount(q)
         func holds(at quantity: Int64) -> Bool {
             let dp = discountP(quantity: quantity, unitPrice: u)
             guard dp > 0 else { return true }

@@ -33,9 +33,13 @@ public struct ReceiptEncoder {
 
     /// The receipt as one JSON document, indented, or compact on one line; with `explanations`, they
     /// are its last member.
-    public static func render(_ receipt: Receipt, explanations: [Explanation]? = nil, indented: Bool = false) -> String {
+    public static func render(_ receipt: Receipt, explanations: [Explanation]? = nil, indented: Bool = false) -> String
+    {
         var encoder = ReceiptEncoder()
-        let bytes = indented ? encoder.encodeIndented(receipt, explanations: explanations) : encoder.encode(receipt, explanations: explanations)
+        let bytes =
+            indented
+            ? encoder.encodeIndented(receipt, explanations: explanations)
+            : encoder.encode(receipt, explanations: explanations)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -84,7 +88,9 @@ public struct ReceiptEncoder {
         out.append(contentsOf: buffer.elements)
     }
 
-    public mutating func encode(_ receipt: Receipt, explanations: [Explanation]? = nil, into out: inout RawBuffer<UInt8>) {
+    public mutating func encode(
+        _ receipt: Receipt, explanations: [Explanation]? = nil, into out: inout RawBuffer<UInt8>
+    ) {
         let digits = receipt.currency.minorDigits
         if let id = receipt.id {
             out.append(#"{"id":"#)
@@ -216,9 +222,13 @@ public struct ReceiptEncoder {
         }
     }
 
-    private mutating func appendProductPrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout RawBuffer<UInt8>) {
+    private mutating func appendProductPrefix(
+        _ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout RawBuffer<UInt8>
+    ) {
         let product = lines[index].product
-        if product >= products.count { products.append(contentsOf: repeatElement(-1, count: product + 1 - products.count)) }
+        if product >= products.count {
+            products.append(contentsOf: repeatElement(-1, count: product + 1 - products.count))
+        }
         var span = products[product]
         if span < 0 {
             let start = storage.fragments.count
@@ -234,8 +244,10 @@ public struct ReceiptEncoder {
     }
 
     /// A line's promotion at `position`, from its cached fragment when it has one: no promotion copied.
-    private mutating func appendPromotion(_ promotions: UnsafePointer<LinePromotions>, at position: Int, _ digits: Int, units: Bool,
-                                          to out: inout RawBuffer<UInt8>) {
+    private mutating func appendPromotion(
+        _ promotions: UnsafePointer<LinePromotions>, at position: Int, _ digits: Int, units: Bool,
+        to out: inout RawBuffer<UInt8>
+    ) {
         guard let index = promotions.pointee.ruleIndex(at: position), let span = self.promotions[index] else {
             let promotion = promotions.pointee[position]
             return appendPromotion(promotion, digits, units: units ? promotion.units : nil, to: &out)
@@ -250,7 +262,9 @@ public struct ReceiptEncoder {
     }
 
     /// `{"id":…,"name":…,"type":…,"discount":…}`, with `"units"` for an entry of a line's `promotions`; `null` for none.
-    private mutating func appendPromotion(_ applied: AppliedPromotion?, _ digits: Int, units: Int64? = nil, to out: inout RawBuffer<UInt8>) {
+    private mutating func appendPromotion(
+        _ applied: AppliedPromotion?, _ digits: Int, units: Int64? = nil, to out: inout RawBuffer<UInt8>
+    ) {
         guard let applied else { return out.append("null") }
         if let index = applied.ruleIndex, let span = promotions[index] {
             out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
@@ -328,7 +342,8 @@ func appendInteger(_ value: Int64, to out: inout RawBuffer<UInt8>) {
 func appendString(_ value: String, to out: inout RawBuffer<UInt8>) {
     out.append(UInt8(ascii: "\""))
     var plain = true
-    for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
+    for byte in value.utf8
+    where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
         plain = false
         break
     }

@@ -8,11 +8,15 @@ public enum ReceiptText {
     /// The receipt, then its near-miss `hints`, then, when given, the `explanations` in words. With a
     /// `style` width, names are shortened with "…" to fit it (amounts never are); with colour, the
     /// total, savings and warnings stand out.
-    public static func render(_ receipt: Receipt, hints: [Hint] = [], explanations: [Explanation]? = nil, style: TextStyle = .plain) -> String {
+    public static func render(
+        _ receipt: Receipt, hints: [Hint] = [], explanations: [Explanation]? = nil, style: TextStyle = .plain
+    ) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         var rows: [[String]] = []
         for line in receipt.lines {
-            rows.append([line.code, line.name, "\(line.quantity) ×", money.format(line.unitPrice), money.format(line.subtotal)])
+            rows.append([
+                line.code, line.name, "\(line.quantity) ×", money.format(line.unitPrice), money.format(line.subtotal)
+            ])
             // A line's only promotion over all its units reads as in v1; several, or part of the
             // line, say how many units each used.
             let whole = line.promotions.count == 1 && line.promotions[0].units == line.quantity
@@ -21,7 +25,10 @@ public enum ReceiptText {
                     rows.append(["", "  \(promotion.units) part of \"\(promotion.name)\"", "", "", ""])
                 } else {
                     let units = whole ? "" : ", \(promotion.units) \(promotion.units == 1 ? "unit" : "units")"
-                    rows.append(["", "  \(promotion.name) (\(describe(promotion.type))\(units))", "", "", money.format(-promotion.discount)])
+                    rows.append([
+                        "", "  \(promotion.name) (\(describe(promotion.type))\(units))", "", "",
+                        money.format(-promotion.discount)
+                    ])
                 }
             }
         }
@@ -30,10 +37,12 @@ public enum ReceiptText {
         if let cart = receipt.cartPromotion { totals.append(("\(cart.name) (cart)", -cart.discount)) }
 
         var widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let amountWidth = max(widths[4], (totals.map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
+        let amountWidth = max(
+            widths[4], (totals.map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
         let empty = "(the cart is empty)"
         func labelsWidth() -> Int {
-            max(widths[0] + widths[1] + widths[2] + widths[3] + 6, (totals.map(\.0.count) + ["Total".count]).max()!,
+            max(
+                widths[0] + widths[1] + widths[2] + widths[3] + 6, (totals.map(\.0.count) + ["Total".count]).max()!,
                 rows.isEmpty ? empty.count - 2 - amountWidth : 0)
         }
         if let width = style.width, labelsWidth() + 2 + amountWidth > width {
@@ -43,11 +52,14 @@ public enum ReceiptText {
         let labels = labelsWidth()
         let ruleWidth = labels + 2 + amountWidth
 
-        var out = "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))\n"
+        var out =
+            "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))\n"
         out += String(repeating: "=", count: ruleWidth) + "\n"
         if rows.isEmpty { out += empty + "\n" }
         for row in rows {
-            var text = pad(row[0], widths[0]) + "  " + pad(TextTable.fit(row[1], widths[1]), widths[1]) + "  " + pad(row[2], widths[2], right: true)
+            var text =
+                pad(row[0], widths[0]) + "  " + pad(TextTable.fit(row[1], widths[1]), widths[1]) + "  "
+                + pad(row[2], widths[2], right: true)
             text += " " + pad(row[3], widths[3], right: true)
             var line = pad(TextTable.fit(text, labels), labels)
             let amount = pad(row[4], amountWidth, right: true)
@@ -58,9 +70,13 @@ public enum ReceiptText {
         out += String(repeating: "-", count: ruleWidth) + "\n"
         for (label, value) in totals {
             let amount = pad(money.format(value), amountWidth, right: true)
-            out += pad(TextTable.fit(label, labels), labels) + "  " + (value < 0 ? style.paint(amount, .saving) : amount) + "\n"
+            out +=
+                pad(TextTable.fit(label, labels), labels) + "  " + (value < 0 ? style.paint(amount, .saving) : amount)
+                + "\n"
         }
-        out += style.paint(pad("Total", labels) + "  " + pad(money.format(receipt.total), amountWidth, right: true), .total) + "\n"
+        out +=
+            style.paint(
+                pad("Total", labels) + "  " + pad(money.format(receipt.total), amountWidth, right: true), .total) + "\n"
         if receipt.discount > 0 {
             out += style.paint("You saved \(money.format(receipt.discount)).", .saving) + "\n"
         }
@@ -82,7 +98,8 @@ public enum ReceiptText {
         guard !explanations.isEmpty else { return "Promotions: none concerns this cart.\n" }
         var out = "Promotions:\n"
         for explanation in explanations {
-            out += "  \"\(explanation.name)\" (\(explanation.type.rawValue)): " + words(explanation, money: money) + "\n"
+            out +=
+                "  \"\(explanation.name)\" (\(explanation.type.rawValue)): " + words(explanation, money: money) + "\n"
         }
         return out
     }
@@ -110,7 +127,8 @@ public enum ReceiptText {
     public static func renderLine(_ receipt: Receipt, label: String) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         let lines = receipt.lines.count == 1 ? "1 line" : "\(receipt.lines.count) lines"
-        var out = "\(label)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
+        var out =
+            "\(label)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
         out += "discount \(money.format(receipt.discount)), \(lines))"
         for warning in receipt.warnings { out += "; warning: \(warning)" }
         return out + "\n"

@@ -19,13 +19,14 @@ public struct TextStyle: Sendable, Equatable {
     /// `text` in `tone`'s colour when colour is on.
     public func paint(_ text: String, _ tone: Tone) -> String {
         guard colour, !text.isEmpty else { return text }
-        let code = switch tone {
-        case .total: "1"
-        case .saving: "32"
-        case .warning: "33"
-        case .error: "31"
-        case .muted: "2"
-        }
+        let code =
+            switch tone {
+            case .total: "1"
+            case .saving: "32"
+            case .warning: "33"
+            case .error: "31"
+            case .muted: "2"
+            }
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
     }
 }
@@ -68,7 +69,8 @@ public struct TextTable: Sendable {
             var line = ""
             for column in alignments.indices {
                 if column > 0 { line += gap }
-                line += Self.pad(Self.fit(row[column], widths[column]), widths[column], right: alignments[column] == .right)
+                line += Self.pad(
+                    Self.fit(row[column], widths[column]), widths[column], right: alignments[column] == .right)
             }
             while line.last == " " { line.removeLast() }
             return line

@@ -61,7 +61,9 @@ public final class CheckoutService {
             do {
                 try builder.add(entry.code, quantity: entry.quantity)
             } catch .unknownCode(let code, _) {
-                throw Failure(description: "\"\(code)\" is no longer sold; remove it from the cart (`checkout cart remove \(code)`)")
+                throw Failure(
+                    description:
+                        "\"\(code)\" is no longer sold; remove it from the cart (`checkout cart remove \(code)`)")
             } catch {
                 throw Failure(description: error.description)
             }
@@ -113,8 +115,9 @@ public final class CheckoutService {
         guard !entries.isEmpty else { return recovered.map { .approved($0) } ?? .emptyCart }
         let coupons = try cart.coupons()
         let receipt = try receipt(for: entries, coupons: coupons)
-        let order = try orders.pendingOrder(for: entries, coupons: coupons, receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total,
-                                            currency: receipt.currency)
+        let order = try orders.pendingOrder(
+            for: entries, coupons: coupons, receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total,
+            currency: receipt.currency)
         switch try gateway.charge(amount: order.total, currency: order.currency, card: card, idempotencyKey: order.id) {
         case .approved(let reference):
             return .approved(try orders.complete(order, at: clock.now(), card: card.masked, reference: reference))

@@ -9,7 +9,8 @@ public enum OrderReport {
         switch result {
         case .approved(let order):
             guard json else {
-                return "Payment approved: order #\(order.number), \(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card) (reference \(order.reference)).\n"
+                return
+                    "Payment approved: order #\(order.number), \(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card) (reference \(order.reference)).\n"
             }
             let out = JSONWriter(pretty: true)
             out.object {
@@ -55,7 +56,10 @@ public enum OrderReport {
             if orders.isEmpty { return "No orders yet.\n" }
             var table = TextTable([.left, .left, .right, .left, .left], stretchable: 4, 1, 3)
             for order in orders {
-                table.add(["#\(order.number)", order.at.description, MoneyStyle(currency: order.currency).format(order.total), order.card, order.reference])
+                table.add([
+                    "#\(order.number)", order.at.description, MoneyStyle(currency: order.currency).format(order.total),
+                    order.card, order.reference
+                ])
             }
             return table.render(width: style.width).map { $0 + "\n" }.joined()
         }
@@ -66,7 +70,9 @@ public enum OrderReport {
                     out.object {
                         out.member("order") { out.raw(String(order.number)) }
                         out.member("at") { out.string(order.at.description) }
-                        out.member("total") { out.string(Amount.format(order.total, minorDigits: order.currency.minorDigits)) }
+                        out.member("total") {
+                            out.string(Amount.format(order.total, minorDigits: order.currency.minorDigits))
+                        }
                         out.member("currency") { out.string(order.currency.code) }
                         out.member("card") { out.string(order.card) }
                         out.member("reference") { out.string(order.reference) }

@@ -37,8 +37,9 @@ public struct PaymentCard: Sendable {
     /// An `MM/YY` expiry, valid through the last day of its month (UTC). Returns the month and the year.
     public static func checkExpiry(_ expiry: String, now: Instant) throws(Problem) -> (month: Int, year: Int) {
         let parts = expiry.split(separator: "/")
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let month = Int(parts[0]), let year = Int(parts[1]),
-              (1...12).contains(month)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let month = Int(parts[0]),
+            let year = Int(parts[1]),
+            (1...12).contains(month)
         else { throw Problem(description: "the expiry must be MM/YY, such as 04/28") }
         let (currentYear, currentMonth) = PaymentCard.yearAndMonth(of: now)
         guard 2000 + year > currentYear || (2000 + year == currentYear && month >= currentMonth) else {

@@ -44,7 +44,10 @@ public struct OrderRecord: Sendable, Equatable {
     /// The gateway's reference for the charge.
     public var reference: String
 
-    public init(number: Int, id: String, at: Instant, receiptJSON: String, total: Int64, currency: Currency, card: String, reference: String) {
+    public init(
+        number: Int, id: String, at: Instant, receiptJSON: String, total: Int64, currency: Currency, card: String,
+        reference: String
+    ) {
         self.number = number
         self.id = id
         self.at = at
@@ -79,7 +82,9 @@ public struct PendingOrder: Sendable, Equatable {
 public protocol OrderBook: AnyObject {
     /// The pending order for the cart exactly as it is now (`entries` and `coupons`), created when
     /// there is none: paying the same cart again reuses its identity, so a retry never charges twice.
-    func pendingOrder(for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder
+    func pendingOrder(
+        for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency
+    ) throws -> PendingOrder
     /// Pending orders left by an interrupted payment.
     func pendingOrders() throws -> [PendingOrder]
     /// Records the order as completed and takes its entries and coupons out of the cart, in one transaction.

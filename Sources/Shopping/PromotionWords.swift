@@ -8,7 +8,9 @@ public enum PromotionWords {
         switch promotion.rule {
         case .combo(let n, let m): words = "\(n) for \(m)"
         case .bulk(let t, let p): words = "\(t) or more: \(money.format(p)) each"
-        case .percent(let t, let p, let cap): words = "\(percent(p)) off" + (t > 1 ? " from \(t)" : "") + (cap.map { ", at most \(money.format($0))" } ?? "")
+        case .percent(let t, let p, let cap):
+            words =
+                "\(percent(p)) off" + (t > 1 ? " from \(t)" : "") + (cap.map { ", at most \(money.format($0))" } ?? "")
         case .amount(let t, let a): words = "\(money.format(a)) off each" + (t > 1 ? " from \(t)" : "")
         case .bundle(let n, let offer, let limit):
             switch offer {
@@ -26,8 +28,11 @@ public enum PromotionWords {
             }
             words += times(limit)
         case .cartPercent(let minimum, let p, let cap):
-            words = "\(percent(p)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "") + (cap.map { ", at most \(money.format($0))" } ?? "")
-        case .cartAmount(let minimum, let a): words = "\(money.format(a)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
+            words =
+                "\(percent(p)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
+                + (cap.map { ", at most \(money.format($0))" } ?? "")
+        case .cartAmount(let minimum, let a):
+            words = "\(money.format(a)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
         }
         if let coupon = promotion.coupon { words += " with coupon \(coupon)" }
         return words
@@ -53,7 +58,10 @@ public enum PromotionWords {
 
     /// The promotions that can apply to `code` at `instant`, in file order.
     public static func active(for code: String, in rules: RuleSet, at instant: Instant) -> [Promotion] {
-        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && !$0.rule.isCartRule && ($0.codes.contains(code) || $0.targets?.contains(code) == true) }
+        rules.promotions.filter {
+            $0.isEnabled && $0.isActive(at: instant) && !$0.rule.isCartRule
+                && ($0.codes.contains(code) || $0.targets?.contains(code) == true)
+        }
     }
 
     /// The cart promotions that can apply at `instant`.

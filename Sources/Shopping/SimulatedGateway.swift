@@ -13,15 +13,18 @@ public final class SimulatedGateway: PaymentGateway {
         references = SystemRandomNumberGenerator()
     }
 
-    public func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws -> ChargeOutcome {
+    public func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws
+        -> ChargeOutcome
+    {
         if case .approved? = try ledger.charge(forKey: idempotencyKey) {
             return try ledger.charge(forKey: idempotencyKey)!
         }
-        let outcome: ChargeOutcome = switch card.number {
-        case "4000000000000002": .declined(reason: "card declined")
-        case "4000000000009995": .declined(reason: "insufficient funds")
-        default: .approved(reference: "sim_" + String(references.next(), radix: 16))
-        }
+        let outcome: ChargeOutcome =
+            switch card.number {
+            case "4000000000000002": .declined(reason: "card declined")
+            case "4000000000009995": .declined(reason: "insufficient funds")
+            default: .approved(reference: "sim_" + String(references.next(), radix: 16))
+            }
         try ledger.record(outcome, forKey: idempotencyKey, amount: amount, currency: currency, card: card.masked)
         return outcome
     }

@@ -79,9 +79,15 @@ struct Scanner {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("unexpected \(describeCurrent()); expected a JSON value")
         }
@@ -173,10 +179,14 @@ struct Scanner {
             return position - from
         }
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count, bytes[position] &- 48 < 10 else { throw error("a number needs digits after '-'", at: start) }
+        guard position < bytes.count, bytes[position] &- 48 < 10 else {
+            throw error("a number needs digits after '-'", at: start)
+        }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
-            if position < bytes.count, bytes[position] &- 48 < 10 { throw error("numbers may not have leading zeros", at: start) }
+            if position < bytes.count, bytes[position] &- 48 < 10 {
+                throw error("numbers may not have leading zeros", at: start)
+            }
         } else {
             _ = digits()
         }
@@ -186,7 +196,9 @@ struct Scanner {
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
@@ -223,7 +235,9 @@ struct Scanner {
                 throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string; escape it")
             default:
                 let runStart = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\""),
+                    bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20
+                {
                     position += 1
                 }
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<position])
@@ -249,17 +263,22 @@ struct Scanner {
         case UInt8(ascii: "u"):
             var scalar = try hex4(escapeStart: start)
             if (0xD800..<0xDC00).contains(scalar) {
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                    throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: start)
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else {
+                    throw error(
+                        "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: start)
                 }
                 position += 2
                 let low = try hex4(escapeStart: position - 2)
                 guard (0xDC00..<0xE000).contains(low) else {
-                    throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: start)
+                    throw error(
+                        "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: start)
                 }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00..<0xE000).contains(scalar) {
-                throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: start)
+                throw error(
+                    "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: start)
             }
             out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:

@@ -27,7 +27,8 @@ public final class JSONWriter {
     public static func escaped(_ value: String) -> String {
         // Most text needs nothing: check the bytes before building anything.
         var clean = true
-        for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
+        for byte in value.utf8
+        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
             clean = false
             break
         }

@@ -41,19 +41,26 @@ public struct BenchmarkRun {
         progress("parsing \(p.promotions) promotions")
         var start = now()
         let file = PromotionFile.load(bytes: plist, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
-        phases.append(Phase(name: "parse rules", seconds: now() - start, bytes: plist.count, items: p.promotions, itemName: "promotions"))
-        guard !file.hasErrors else { throw BenchmarkError(message: "the generated promotions have errors: \(file.diagnostics.first!)") }
+        phases.append(
+            Phase(
+                name: "parse rules", seconds: now() - start, bytes: plist.count, items: p.promotions,
+                itemName: "promotions"))
+        guard !file.hasErrors else {
+            throw BenchmarkError(message: "the generated promotions have errors: \(file.diagnostics.first!)")
+        }
 
         progress("compiling")
         start = now()
         let rules = RuleSet(promotions: file.promotions, catalog: catalog)
-        phases.append(Phase(name: "compile", seconds: now() - start, bytes: 0, items: p.promotions, itemName: "promotions"))
+        phases.append(
+            Phase(name: "compile", seconds: now() - start, bytes: 0, items: p.promotions, itemName: "promotions"))
 
         progress("reading a cart of \(p.lines) lines")
         var reader = CartReader(catalog: catalog)
         start = now()
         let cart = try reader.read(cartBytes, name: "cart.json")
-        phases.append(Phase(name: "read cart", seconds: now() - start, bytes: cartBytes.count, items: p.lines, itemName: "lines"))
+        phases.append(
+            Phase(name: "read cart", seconds: now() - start, bytes: cartBytes.count, items: p.lines, itemName: "lines"))
 
         progress("pricing")
         let instant = try Instant(rfc3339: "2026-06-01T12:00:00Z")
@@ -64,15 +71,22 @@ public struct BenchmarkRun {
         progress("writing the receipt")
         start = now()
         let json = ReceiptEncoder.render(receipt)
-        phases.append(Phase(name: "write receipt", seconds: now() - start, bytes: json.utf8.count, items: receipt.lines.count, itemName: "receipt lines"))
+        phases.append(
+            Phase(
+                name: "write receipt", seconds: now() - start, bytes: json.utf8.count, items: receipt.lines.count,
+                itemName: "receipt lines"))
 
         if p.batchCarts > 0 {
             progress("pricing a batch of \(p.batchCarts) carts")
             let batch = workload.batchNDJSON()
             let sink = DiscardingSink()
             start = now()
-            let failures = BatchPricer(rules: rules, instant: instant, now: instant, format: .json).run(batch, name: "batch.ndjson", to: sink)
-            phases.append(Phase(name: "price batch", seconds: now() - start, bytes: batch.count, items: p.batchCarts, itemName: "carts"))
+            let failures = BatchPricer(rules: rules, instant: instant, now: instant, format: .json).run(
+                batch, name: "batch.ndjson", to: sink)
+            phases.append(
+                Phase(
+                    name: "price batch", seconds: now() - start, bytes: batch.count, items: p.batchCarts,
+                    itemName: "carts"))
             guard failures == 0 else { throw BenchmarkError(message: "\(failures) generated carts failed") }
         }
         return (phases, Amount.format(receipt.total, minorDigits: receipt.currency.minorDigits))
@@ -87,7 +101,8 @@ public struct BenchmarkRun {
             throw BenchmarkError(message: "\(directory): cannot create: \(error)")
         }
         var files: [(String, [UInt8])] = [
-            ("Products.json", workload.catalogJSON()), ("Promotions.plist", workload.promotionsPlist()), ("cart.json", workload.cartJSON()),
+            ("Products.json", workload.catalogJSON()), ("Promotions.plist", workload.promotionsPlist()),
+            ("cart.json", workload.cartJSON())
         ]
         if workload.parameters.batchCarts > 0 { files.append(("batch.ndjson", workload.batchNDJSON())) }
         var written: [(String, Int)] = []

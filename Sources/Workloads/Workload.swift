@@ -18,8 +18,11 @@ public struct Workload: Sendable {
         /// Give every batch cart an id: odd carts a string (`"order-7"`), even ones an integer.
         public var cartIDs: Bool
 
-        public init(products: Int = 1_000, promotions: Int = 100_000, lines: Int = 1_000_000, batchCarts: Int = 0, seed: UInt64 = 42,
-                    groupShare: Double = 0, cartIDs: Bool = false) {
+        public init(
+            products: Int = 1_000, promotions: Int = 100_000, lines: Int = 1_000_000, batchCarts: Int = 0,
+            seed: UInt64 = 42,
+            groupShare: Double = 0, cartIDs: Bool = false
+        ) {
             self.cartIDs = cartIDs
             self.products = products
             self.promotions = promotions
@@ -50,7 +53,8 @@ public struct Workload: Sendable {
         out.reserveCapacity(parameters.products * 64)
         for index in 0..<parameters.products {
             let cents = 50 + Int(random.next() % 9_950)
-            out += "    {\"code\": \"\(code(index))\", \"name\": \"Product \(index)\", \"price\": \(cents / 100).\(twoDigits(cents % 100))}"
+            out +=
+                "    {\"code\": \"\(code(index))\", \"name\": \"Product \(index)\", \"price\": \(cents / 100).\(twoDigits(cents % 100))}"
             out += index + 1 < parameters.products ? ",\n" : "\n"
         }
         out += "  ]\n}\n"
@@ -68,25 +72,30 @@ public struct Workload: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(parameters.promotions * 380 + 512)
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
-        add("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-          <key>currency</key><string>EUR</string>
-          <key>promotions</key>
-          <array>
+        add(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+              <key>currency</key><string>EUR</string>
+              <key>promotions</key>
+              <array>
 
-        """)
+            """)
         let types = ["combo", "bulk", "percent", "amount", "cart"]
         for index in 0..<parameters.promotions {
             var type = index % 20 == 19 ? "cart" : types[Int(random.next() % 4)]
             // One draw per item promotion whatever the share, so the share changes only which ones.
-            if type != "cart", parameters.groupShare > 0, Double(groups.next() % 1_000_000) < parameters.groupShare * 1_000_000 {
+            if type != "cart", parameters.groupShare > 0,
+                Double(groups.next() % 1_000_000) < parameters.groupShare * 1_000_000
+            {
                 type = groups.next() % 2 == 0 ? "bundle" : "bxgy"
             }
             add("    <dict>\n      <key>id</key><string>promo-\(index)</string>\n")
-            add("      <key>name</key><string>Promotion \(index)</string>\n      <key>type</key><string>\(type)</string>\n")
+            add(
+                "      <key>name</key><string>Promotion \(index)</string>\n      <key>type</key><string>\(type)</string>\n"
+            )
             var targeted: [Int] = []
             if type != "cart" {
                 let count = 1 + Int(random.next() % 3)
@@ -124,19 +133,27 @@ public struct Workload: Sendable {
                 if groups.next() % 4 == 0 { add("      <key>limit</key><integer>\(1 + groups.next() % 3)</integer>\n") }
             case "combo":
                 let n = 2 + Int(random.next() % 3)
-                add("      <key>quantity</key><integer>\(n)</integer>\n      <key>paid</key><integer>\(n - 1)</integer>\n")
+                add(
+                    "      <key>quantity</key><integer>\(n)</integer>\n      <key>paid</key><integer>\(n - 1)</integer>\n"
+                )
             case "bulk":
                 let cents = 25 + Int(random.next() % 2_000)
-                add("      <key>quantity</key><integer>\(2 + random.next() % 5)</integer>\n      <key>price</key><real>\(cents / 100).\(twoDigits(cents % 100))</real>\n")
+                add(
+                    "      <key>quantity</key><integer>\(2 + random.next() % 5)</integer>\n      <key>price</key><real>\(cents / 100).\(twoDigits(cents % 100))</real>\n"
+                )
             case "percent":
                 add("      <key>percent</key><real>\(1 + random.next() % 50).5</real>\n")
             case "amount":
                 add("      <key>amount</key><string>0.\(twoDigits(5 + Int(random.next() % 90)))</string>\n")
             default:
-                add("      <key>percent</key><integer>\(1 + random.next() % 10)</integer>\n      <key>minimum</key><real>\(50 + random.next() % 200).00</real>\n")
+                add(
+                    "      <key>percent</key><integer>\(1 + random.next() % 10)</integer>\n      <key>minimum</key><real>\(50 + random.next() % 200).00</real>\n"
+                )
             }
             if index % 3 == 0 {
-                add("      <key>start</key><date>2026-01-01T00:00:00Z</date>\n      <key>end</key><date>2027-01-01T00:00:00Z</date>\n")
+                add(
+                    "      <key>start</key><date>2026-01-01T00:00:00Z</date>\n      <key>end</key><date>2027-01-01T00:00:00Z</date>\n"
+                )
             }
             if index % 7 == 0 { add("      <key>priority</key><integer>\(random.next() % 5)</integer>\n") }
             if index % 50 == 0 { add("      <key>coupon</key><string>CODE\(index)</string>\n") }
@@ -172,9 +189,14 @@ public struct Workload: Sendable {
         for index in 0..<parameters.batchCarts {
             let count = 1 + Int(random.next() % 6)
             let items = (0..<count).map { _ in "\"\(code(Int(random.next() % UInt64(max(parameters.products, 1)))))\"" }
-            let id = parameters.cartIDs ? (index % 2 == 0 ? "\"id\": \"order-\(index + 1)\", " : "\"id\": \(index + 1), ") : ""
+            let id =
+                parameters.cartIDs
+                ? (index % 2 == 0 ? "\"id\": \"order-\(index + 1)\", " : "\"id\": \(index + 1), ") : ""
             if index % 10 == 9 {
-                out.append(contentsOf: "{\(id)\"coupons\": [\"CODE\(index / 10 * 50)\"], \"items\": [\(items.joined(separator: ", ")), {\"code\": \"\(code(0))\", \"quantity\": 3}]}\n".utf8)
+                out.append(
+                    contentsOf:
+                        "{\(id)\"coupons\": [\"CODE\(index / 10 * 50)\"], \"items\": [\(items.joined(separator: ", ")), {\"code\": \"\(code(0))\", \"quantity\": 3}]}\n"
+                        .utf8)
             } else if parameters.cartIDs {
                 out.append(contentsOf: "{\(id)\"items\": [\(items.joined(separator: ", "))]}\n".utf8)
             } else {

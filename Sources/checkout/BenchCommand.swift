@@ -18,20 +18,26 @@ struct Bench: ParsableCommand {
     @Option(help: "Products in the catalog.") var products = 1_000
     @Option(help: "Small carts in a batch to price as well (0: none).") var batchCarts = 0
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
-    @Option(help: "Share of the item promotions that work across lines (bundle, bxgy), from 0 to 1.") var groupShare = 0.0
-    @Flag(name: .customLong("cart-ids"), help: "Give every batch cart an id (a string for odd carts, an integer for even ones).") var cartIDs = false
+    @Option(help: "Share of the item promotions that work across lines (bundle, bxgy), from 0 to 1.") var groupShare =
+        0.0
+    @Flag(
+        name: .customLong("cart-ids"),
+        help: "Give every batch cart an id (a string for odd carts, an integer for even ones).") var cartIDs = false
     @Option(help: ArgumentHelp("Write the generated files into this directory.", valueName: "dir")) var emit: String?
     @Option(help: "Report format: text or json.") var format: OutputFormat = .text
 
     func validate() throws {
         guard products >= 1 else { throw ValidationError("--products must be at least 1") }
         guard (0...1).contains(groupShare) else { throw ValidationError("--group-share must be from 0 to 1") }
-        guard lines >= 0, promotions >= 0, batchCarts >= 0 else { throw ValidationError("--lines, --promotions and --batch-carts must not be negative") }
+        guard lines >= 0, promotions >= 0, batchCarts >= 0 else {
+            throw ValidationError("--lines, --promotions and --batch-carts must not be negative")
+        }
     }
 
     func run() throws {
-        let parameters = Workload.Parameters(products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed,
-                                           groupShare: groupShare, cartIDs: cartIDs)
+        let parameters = Workload.Parameters(
+            products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed,
+            groupShare: groupShare, cartIDs: cartIDs)
         var run = BenchmarkRun(workload: Workload(parameters))
         let bar = ProgressBar(total: nil)
         run.progress = { bar?.update($0 + "…") }

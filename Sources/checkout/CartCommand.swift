@@ -18,7 +18,10 @@ struct CartCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            guard Cart.itemQuantities.contains(quantity) else { throw ValidationError("--quantity must be from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)") }
+            guard Cart.itemQuantities.contains(quantity) else {
+                throw ValidationError(
+                    "--quantity must be from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)")
+            }
         }
 
         func run() throws {
@@ -30,7 +33,8 @@ struct CartCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove units of a product (all of them without --quantity).")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove units of a product (all of them without --quantity).")
         @Argument(help: "The product code.") var code: String
         @Option(help: "How many to remove.") var quantity: Int64?
         @OptionGroup var rules: RulesOptions
@@ -49,13 +53,15 @@ struct CartCommand: ParsableCommand {
             }
             // What was actually removed: never more than the cart held.
             let removed = min(quantity ?? held, held)
-            OutputStream.standardOutput.write("Removed \(removed) × \(code)\(removed == held ? "; none left in the cart" : "").\n")
+            OutputStream.standardOutput.write(
+                "Removed \(removed) × \(code)\(removed == held ? "; none left in the cart" : "").\n")
             try Console.finishOutput()
         }
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the cart priced now: a receipt (the receipt JSON with --format json).")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show the cart priced now: a receipt (the receipt JSON with --format json).")
         @Option(help: "text or json.") var format: ReceiptFormat = .text
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
@@ -65,7 +71,10 @@ struct CartCommand: ParsableCommand {
             let (receipt, hints) = try shop.run { try shop.service.receiptWithHints() }
             switch format {
             case .json: OutputStream.standardOutput.write(ReceiptEncoder.render(receipt, indented: true) + "\n")
-            case .text: OutputStream.standardOutput.write(receipt.lines.isEmpty ? "Cart is empty\n" : ReceiptText.render(receipt, hints: hints, style: Terminal.style))
+            case .text:
+                OutputStream.standardOutput.write(
+                    receipt.lines.isEmpty
+                        ? "Cart is empty\n" : ReceiptText.render(receipt, hints: hints, style: Terminal.style))
             }
             try Console.finishOutput()
         }
@@ -86,7 +95,8 @@ struct CartCommand: ParsableCommand {
 
     struct Coupon: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "coupon", abstract: "Present a coupon with the cart, or take it back.", subcommands: [AddCoupon.self, RemoveCoupon.self])
+            commandName: "coupon", abstract: "Present a coupon with the cart, or take it back.",
+            subcommands: [AddCoupon.self, RemoveCoupon.self])
     }
 
     struct AddCoupon: ParsableCommand {
@@ -108,14 +118,16 @@ struct CartCommand: ParsableCommand {
                 OutputStream.standardOutput.write("Coupon added.\n")
                 Console.warning("the coupon matches no active promotion now")
             case .added(let unlocks):
-                OutputStream.standardOutput.write("Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".\n")
+                OutputStream.standardOutput.write(
+                    "Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".\n")
             }
             try Console.finishOutput()
         }
     }
 
     struct RemoveCoupon: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take a coupon back (any letter case).")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Take a coupon back (any letter case).")
         @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions

@@ -16,7 +16,10 @@ struct Checkout: ParsableCommand {
             74 the output could not be written.
             """,
         version: ToolInfo.version,
-        subcommands: [Price.self, Validate.self, Diff.self, Products.self, Shop.self, CartCommand.self, Pay.self, Orders.self, Bench.self])
+        subcommands: [
+            Price.self, Validate.self, Diff.self, Products.self, Shop.self, CartCommand.self, Pay.self, Orders.self,
+            Bench.self
+        ])
 
     static func main() {
         Machine.ignoreBrokenPipeSignal()
@@ -54,11 +57,13 @@ struct Checkout: ParsableCommand {
         while let word = words.first, !word.hasPrefix("-") {
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return nil }
-            let names = subcommands.compactMap { $0.configuration.commandName } + (command == Checkout.self ? ["help"] : [])
+            let names =
+                subcommands.compactMap { $0.configuration.commandName } + (command == Checkout.self ? ["help"] : [])
             guard let next = subcommands.first(where: { $0.configuration.commandName == word }) else {
                 if word == "help" { return nil }
                 let hint = CodeSuggestions(codes: names).suggestion(for: word).map { "; did you mean '\($0)'?" } ?? ""
-                return "unknown command '\(path.joined(separator: " ")) \(word)'\(hint) (see '\(path.joined(separator: " ")) --help')"
+                return
+                    "unknown command '\(path.joined(separator: " ")) \(word)'\(hint) (see '\(path.joined(separator: " ")) --help')"
             }
             command = next
             path.append(word)
@@ -88,8 +93,10 @@ enum Console {
     }
 
     /// Red `error:` on a terminal, unless NO_COLOR.
-    static let errorStyle = TextStyle(width: nil, colour: FileDescriptor.standardError.isTerminal
-        && (Machine.environment("NO_COLOR").map(\.isEmpty) ?? true) && Machine.environment("TERM") != "dumb")
+    static let errorStyle = TextStyle(
+        width: nil,
+        colour: FileDescriptor.standardError.isTerminal
+            && (Machine.environment("NO_COLOR").map(\.isEmpty) ?? true) && Machine.environment("TERM") != "dumb")
 
     static func warning(_ message: String) {
         OutputStream.standardError.write("warning: \(message)\n")

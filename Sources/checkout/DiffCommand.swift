@@ -21,13 +21,21 @@ struct Diff: ParsableCommand {
     @Argument(help: ArgumentHelp("The promotions before the change.", valueName: "old.plist")) var old: String
     @Argument(help: ArgumentHelp("The promotions after the change.", valueName: "new.plist")) var new: String
 
-    @Option(name: .customLong("carts"), parsing: .upToNextOption, help: ArgumentHelp("Cart files or NDJSON batches (- reads standard input).", valueName: "file"))
+    @Option(
+        name: .customLong("carts"), parsing: .upToNextOption,
+        help: ArgumentHelp("Cart files or NDJSON batches (- reads standard input).", valueName: "file"))
     var carts: [String] = []
 
-    @Option(help: ArgumentHelp("The product catalog (JSON).", discussion: "Default: Rules/Products.json when present, else the built-in shipped store.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "The product catalog (JSON).",
+            discussion: "Default: Rules/Products.json when present, else the built-in shipped store.", valueName: "json"
+        ))
     var catalog: String?
 
-    @Option(help: ArgumentHelp("Price every cart at this instant (RFC 3339) instead of its own or now.", valueName: "instant"))
+    @Option(
+        help: ArgumentHelp(
+            "Price every cart at this instant (RFC 3339) instead of its own or now.", valueName: "instant"))
     var at: String?
 
     @Flag(help: "Read every cart file as a batch: one cart per line.")
@@ -36,7 +44,9 @@ struct Diff: ParsableCommand {
     @Option(help: "Report format: text, json or markdown.")
     var format: DiffFormat = .text
 
-    @Option(help: ArgumentHelp("Exit 1 when revenue changes by more than this many percent (e.g. 2.5).", valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "Exit 1 when revenue changes by more than this many percent (e.g. 2.5).", valueName: "percent"))
     var failOnRevenueChange: String?
 
     @OptionGroup(title: "Limits") var limits: LimitsOptions
@@ -55,7 +65,9 @@ struct Diff: ParsableCommand {
     func threshold() throws -> Int64? {
         guard let text = failOnRevenueChange else { return nil }
         guard case .success(let value) = Amount.parse(text, minorDigits: 6), value >= 0 else {
-            throw ValidationError("--fail-on-revenue-change: expected a percentage such as 2.5 (at most 6 decimals, not negative), not \"\(text)\"")
+            throw ValidationError(
+                "--fail-on-revenue-change: expected a percentage such as 2.5 (at most 6 decimals, not negative), not \"\(text)\""
+            )
         }
         return value
     }
@@ -67,8 +79,9 @@ struct Diff: ParsableCommand {
         run.limits = limits.plist
         let report: DiffReport
         do {
-            report = try run.run(catalog: RulesSource.resolve(catalog, default: "Products.json"), old: .file(old), new: .file(new),
-                                 progress: ProgressBar(total: nil))
+            report = try run.run(
+                catalog: RulesSource.resolve(catalog, default: "Products.json"), old: .file(old), new: .file(new),
+                progress: ProgressBar(total: nil))
         } catch {
             switch error {
             case .rules(let error): throw RulesOptions.report(error)
@@ -86,7 +99,9 @@ struct Diff: ParsableCommand {
         try Console.finishOutput()
         if report.failed > 0 { throw ExitStatus.failures }
         if let limit = try threshold(), report.exceeds(revenueChangeMillionths: limit) {
-            Console.error("revenue changed by \(report.percent.map { $0 + " %" } ?? "more than nothing"), beyond --fail-on-revenue-change \(failOnRevenueChange!)")
+            Console.error(
+                "revenue changed by \(report.percent.map { $0 + " %" } ?? "more than nothing"), beyond --fail-on-revenue-change \(failOnRevenueChange!)"
+            )
             throw ExitStatus.failures
         }
     }

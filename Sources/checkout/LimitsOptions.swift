@@ -3,7 +3,9 @@ import PlistReader
 
 /// Bounds on untrusted input, raised when a user's real files need more.
 struct LimitsOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Largest input file (cart, catalog, promotions) or batch line, in bytes.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Largest input file (cart, catalog, promotions) or batch line, in bytes.", valueName: "bytes"))
     var maxFileSize = PlistLimits.default.maxFileSize
 
     @Option(help: ArgumentHelp("Longest text of one plist element, in bytes.", valueName: "bytes"))

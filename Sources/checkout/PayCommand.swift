@@ -18,9 +18,14 @@ struct Pay: ParsableCommand {
             64 no card given, 65 invalid card data. Paying again after an interruption never charges twice.
             """)
 
-    @Flag(name: .customLong("card-stdin"), help: "Read the card from standard input: number, expiry (MM/YY) and CVC, one per line.")
+    @Flag(
+        name: .customLong("card-stdin"),
+        help: "Read the card from standard input: number, expiry (MM/YY) and CVC, one per line.")
     var cardStdin = false
-    @Option(help: ArgumentHelp("Deprecated: puts the number in shell history and the process list. Use the prompt or --card-stdin.", valueName: "number", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Deprecated: puts the number in shell history and the process list. Use the prompt or --card-stdin.",
+            valueName: "number", visibility: .hidden))
     var card: String?
     @Option(help: ArgumentHelp("Deprecated, with --card.", valueName: "MM/YY", visibility: .hidden)) var expiry: String?
     @Option(help: ArgumentHelp("Deprecated, with --card.", valueName: "digits", visibility: .hidden)) var cvc: String?
@@ -30,8 +35,12 @@ struct Pay: ParsableCommand {
 
     func validate() throws {
         let flags = [card, expiry, cvc].compactMap { $0 }
-        guard flags.isEmpty || flags.count == 3 else { throw ValidationError("--card, --expiry and --cvc go together (better: use the prompt or --card-stdin)") }
-        guard !(cardStdin && !flags.isEmpty) else { throw ValidationError("give the card with --card-stdin or with the options, not both") }
+        guard flags.isEmpty || flags.count == 3 else {
+            throw ValidationError("--card, --expiry and --cvc go together (better: use the prompt or --card-stdin)")
+        }
+        guard !(cardStdin && !flags.isEmpty) else {
+            throw ValidationError("give the card with --card-stdin or with the options, not both")
+        }
     }
 
     func run() throws {
@@ -39,7 +48,10 @@ struct Pay: ParsableCommand {
         let json = format == .json
         let out = OutputStream.standardOutput
         // Nothing to pay for: say so before asking for a card.
-        guard try shop.run({ try !shop.service.cart.entries().isEmpty }) || (try shop.run { try !shop.database.pendingOrders().isEmpty }) else {
+        guard
+            try shop.run({ try !shop.service.cart.entries().isEmpty })
+                || (try shop.run { try !shop.database.pendingOrders().isEmpty })
+        else {
             if json { out.write(OrderReport.payment(.emptyCart, json: true)) }
             Console.error("the cart is empty: add products with `checkout cart add CODE` first")
             try Console.finishOutput()
@@ -49,10 +61,14 @@ struct Pay: ParsableCommand {
         let paymentCard: PaymentCard
         do {
             if let card, let expiry, let cvc {
-                Console.warning("--card, --expiry and --cvc put card data in your shell history and the process list; use the prompt or --card-stdin")
+                Console.warning(
+                    "--card, --expiry and --cvc put card data in your shell history and the process list; use the prompt or --card-stdin"
+                )
                 paymentCard = try PaymentCard(number: card, expiry: expiry, cvc: cvc, now: now)
             } else if cardStdin {
-                let fields = (0..<3).map { _ in readLine(strippingNewline: true) ?? "" }.map { $0.trimmingSpacesAndReturns }
+                let fields = (0..<3).map { _ in readLine(strippingNewline: true) ?? "" }.map {
+                    $0.trimmingSpacesAndReturns
+                }
                 paymentCard = try PaymentCard(number: fields[0], expiry: fields[1], cvc: fields[2], now: now)
             } else if FileDescriptor.standardInput.isTerminal {
                 guard let entered = CardPrompt(now: now).ask() else {
@@ -61,7 +77,9 @@ struct Pay: ParsableCommand {
                 }
                 paymentCard = entered
             } else {
-                throw ValidationError("give the card on a terminal, or on standard input with --card-stdin (number, expiry and CVC, one per line)")
+                throw ValidationError(
+                    "give the card on a terminal, or on standard input with --card-stdin (number, expiry and CVC, one per line)"
+                )
             }
         } catch let problem as PaymentCard.Problem {
             if json { out.write(OrderReport.invalidCard(problem.description)) }
@@ -71,7 +89,9 @@ struct Pay: ParsableCommand {
         }
         let result = try shop.run { try shop.service.pay(with: paymentCard) }
         out.write(OrderReport.payment(result, json: json))
-        if case .emptyCart = result { Console.error("the cart is empty: add products with `checkout cart add CODE` first") }
+        if case .emptyCart = result {
+            Console.error("the cart is empty: add products with `checkout cart add CODE` first")
+        }
         try Console.finishOutput()
         switch result {
         case .approved: break
@@ -86,9 +106,16 @@ struct CardPrompt {
     let now: Instant
 
     func ask() -> PaymentCard? {
-        guard let number = field("Card number: ", secret: true, check: { (text) throws(PaymentCard.Problem) in _ = try PaymentCard.checkNumber(text) }),
-              let expiry = field("Expiry (MM/YY): ", secret: false, check: { (text) throws(PaymentCard.Problem) in _ = try PaymentCard.checkExpiry(text, now: now) }),
-              let cvc = field("CVC: ", secret: true, check: { (text) throws(PaymentCard.Problem) in _ = try PaymentCard.checkCVC(text) })
+        guard
+            let number = field(
+                "Card number: ", secret: true,
+                check: { (text) throws(PaymentCard.Problem) in _ = try PaymentCard.checkNumber(text) }),
+            let expiry = field(
+                "Expiry (MM/YY): ", secret: false,
+                check: { (text) throws(PaymentCard.Problem) in _ = try PaymentCard.checkExpiry(text, now: now) }),
+            let cvc = field(
+                "CVC: ", secret: true,
+                check: { (text) throws(PaymentCard.Problem) in _ = try PaymentCard.checkCVC(text) })
         else { return nil }
         return try? PaymentCard(number: number, expiry: expiry, cvc: cvc, now: now)
     }
@@ -117,7 +144,9 @@ struct CardPrompt {
 
 extension String {
     var trimmingSpacesAndReturns: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed())
+        String(
+            drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                .reversed())
     }
 }
 

@@ -24,10 +24,15 @@ struct Price: ParsableCommand {
 
     @OptionGroup(title: "Limits") var limits: LimitsOptions
 
-    @Option(help: ArgumentHelp("Price at this instant (RFC 3339, e.g. 2026-11-21T10:00:00Z) instead of the cart's own or now.", valueName: "instant"))
+    @Option(
+        help: ArgumentHelp(
+            "Price at this instant (RFC 3339, e.g. 2026-11-21T10:00:00Z) instead of the cart's own or now.",
+            valueName: "instant"))
     var at: String?
 
-    @Option(name: .customLong("coupon"), help: ArgumentHelp("Present a coupon (repeatable; any letter case).", valueName: "code"))
+    @Option(
+        name: .customLong("coupon"),
+        help: ArgumentHelp("Present a coupon (repeatable; any letter case).", valueName: "code"))
     var coupons: [String] = []
 
     @Flag(help: "Read every input as a batch: one cart per line.")
@@ -36,7 +41,10 @@ struct Price: ParsableCommand {
     @Option(help: "Receipt format: text or json.")
     var format: ReceiptFormat = .text
 
-    @Flag(help: "Say why each promotion did or did not apply, and what would make it apply (JSON: each receipt's \"explanations\").")
+    @Flag(
+        help:
+            "Say why each promotion did or did not apply, and what would make it apply (JSON: each receipt's \"explanations\")."
+    )
     var explain = false
 
     func validate() throws {
@@ -54,7 +62,9 @@ struct Price: ParsableCommand {
         run.style = Terminal.style
         let failures: Int
         do {
-            failures = try run.run(catalog: rules.catalogSource, promotions: rules.promotionsSource, to: .standardOutput) { ProgressBar(total: $0) }
+            failures = try run.run(
+                catalog: rules.catalogSource, promotions: rules.promotionsSource, to: .standardOutput
+            ) { ProgressBar(total: $0) }
         } catch {
             switch error {
             case .rules(let error): throw RulesOptions.report(error)

@@ -30,7 +30,9 @@ struct Products: ParsableCommand {
                         json.object {
                             json.member("code") { json.string(product.code) }
                             json.member("name") { json.string(product.name) }
-                            json.member("price") { json.string(Amount.format(product.price, minorDigits: catalog.currency.minorDigits)) }
+                            json.member("price") {
+                                json.string(Amount.format(product.price, minorDigits: catalog.currency.minorDigits))
+                            }
                         }
                     }
                 }

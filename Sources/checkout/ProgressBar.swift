@@ -30,7 +30,9 @@ final class ProgressBar: ProgressReporter {
         if let total, total > 0 {
             let fraction = min(1, Double(bytes) / Double(total))
             let filled = Int(fraction * 30)
-            text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] \(Int(fraction * 100))%  " + text
+            text =
+                "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+                + "] \(Int(fraction * 100))%  " + text
         }
         update(text)
     }

@@ -7,10 +7,18 @@ import Pricing
 
 /// `--promotions` and `--catalog`, shared by every command that prices.
 struct RulesOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The promotions plist.", discussion: "Default: Rules/Promotions.plist when present, else the built-in shipped store.", valueName: "plist"))
+    @Option(
+        help: ArgumentHelp(
+            "The promotions plist.",
+            discussion: "Default: Rules/Promotions.plist when present, else the built-in shipped store.",
+            valueName: "plist"))
     var promotions: String?
 
-    @Option(help: ArgumentHelp("The product catalog (JSON).", discussion: "Default: Rules/Products.json when present, else the built-in shipped store.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "The product catalog (JSON).",
+            discussion: "Default: Rules/Products.json when present, else the built-in shipped store.", valueName: "json"
+        ))
     var catalog: String?
 
     var catalogSource: RulesSource { RulesSource.resolve(catalog, default: "Products.json") }
@@ -39,7 +47,9 @@ struct RulesOptions: ParsableArguments {
             for diagnostic in file.diagnostics {
                 OutputStream.standardError.write(TextReporter.line(diagnostic, file: file.name) + "\n")
             }
-            Console.error("\(file.name) has \(file.errorCount) error\(file.errorCount == 1 ? "" : "s"); fix them before pricing (`checkout validate \(file.name)` lists them)")
+            Console.error(
+                "\(file.name) has \(file.errorCount) error\(file.errorCount == 1 ? "" : "s"); fix them before pricing (`checkout validate \(file.name)` lists them)"
+            )
             return ExitStatus.dataError
         }
     }

@@ -8,10 +8,15 @@ import Shopping
 
 /// `--store`, shared by the shopping commands.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The store (SQLite). Default: $CHECKOUT_STORE, else $XDG_DATA_HOME/checkout/store.sqlite, else ~/.local/share/checkout/store.sqlite.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The store (SQLite). Default: $CHECKOUT_STORE, else $XDG_DATA_HOME/checkout/store.sqlite, else ~/.local/share/checkout/store.sqlite.",
+            valueName: "path"))
     var store: String?
 
-    var location: (path: String, isDefault: Bool) { ShopDatabase.location(option: store, environment: ProcessInfo.processInfo.environment) }
+    var location: (path: String, isDefault: Bool) {
+        ShopDatabase.location(option: store, environment: ProcessInfo.processInfo.environment)
+    }
 }
 
 /// Everything a shopping command needs, composed: rules, the store, the simulated gateway, the clock.
@@ -29,8 +34,9 @@ struct ShopComponents {
             Console.error("\(error)")
             throw ExitStatus.ioError
         }
-        service = CheckoutService(rules: rules.ruleSet, cart: database, orders: database, gateway: SimulatedGateway(ledger: database),
-                                  clock: SystemClock())
+        service = CheckoutService(
+            rules: rules.ruleSet, cart: database, orders: database, gateway: SimulatedGateway(ledger: database),
+            clock: SystemClock())
     }
 
     /// Runs a store operation. A cart that cannot be priced or an unknown product ends the run with

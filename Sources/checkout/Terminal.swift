@@ -6,7 +6,9 @@ import Receipts
 enum Terminal {
     static let style: TextStyle = {
         guard FileDescriptor.standardOutput.isTerminal else { return .plain }
-        let columns = Machine.environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? FileDescriptor.standardOutput.terminalColumns
+        let columns =
+            Machine.environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? FileDescriptor.standardOutput.terminalColumns
         let colour = Machine.environment("NO_COLOR").map(\.isEmpty) ?? true && Machine.environment("TERM") != "dumb"
         return TextStyle(width: columns, colour: colour)
     }()

@@ -11,10 +11,15 @@ final class TerminalProductListView: ProductListView {
         out.write("\nProducts\n")
         var table = TextTable([.left, .right, .left], stretchable: 2)
         for (index, product) in products.enumerated() {
-            table.add(["\(index + 1). " + product.name, product.price, product.promotions.isEmpty ? "" : " " + product.promotions.joined(separator: "; ")])
+            table.add([
+                "\(index + 1). " + product.name, product.price,
+                product.promotions.isEmpty ? "" : " " + product.promotions.joined(separator: "; ")
+            ])
         }
         for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
-        for promotion in cartPromotions { out.write(TextTable.fit("  Cart: \(promotion)", Terminal.style.width ?? .max) + "\n") }
+        for promotion in cartPromotions {
+            out.write(TextTable.fit("  Cart: \(promotion)", Terminal.style.width ?? .max) + "\n")
+        }
     }
 
     func showAdded(_ message: String) { out.write(message + "\n") }
@@ -37,7 +42,9 @@ final class TerminalCartView: CartView {
         }
         for line in table.render(width: style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
         if let cartDiscount = cart.cartDiscount { out.write("  " + style.paint(cartDiscount, .saving) + "\n") }
-        out.write("  " + style.paint("Total \(cart.total)", .total) + (cart.saved.map { " " + style.paint("(you save \($0))", .saving) } ?? "") + "\n")
+        out.write(
+            "  " + style.paint("Total \(cart.total)", .total)
+                + (cart.saved.map { " " + style.paint("(you save \($0))", .saving) } ?? "") + "\n")
         for warning in cart.warnings { out.write("  " + style.paint("warning: \(warning)", .warning) + "\n") }
         for hint in cart.hints { out.write("  \(hint)\n") }
     }
@@ -75,7 +82,9 @@ final class TerminalPaymentView: PaymentView {
     init(out: OutputStream) { self.out = out }
 
     func showProcessing() { out.write("Processing payment…\n") }
-    func showApproved(orderNumber: Int, total: String, card: String) { out.write("Payment approved: order #\(orderNumber), \(total), card \(card).\n") }
+    func showApproved(orderNumber: Int, total: String, card: String) {
+        out.write("Payment approved: order #\(orderNumber), \(total), card \(card).\n")
+    }
     func showDeclined(_ reason: String) { out.write("Payment declined: \(reason). Your cart is kept.\n") }
     func showInvalidCard(_ problem: String) { out.write("! Invalid card: \(problem).\n") }
     func showEmptyCart(_ message: String) { out.write("\(message)\n") }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import DiagnosticReporters
 import InputFiles
 import Platform
-import DiagnosticReporters
 import Pricing
 import Promotions
 
@@ -22,10 +22,13 @@ struct Validate: ParsableCommand {
     @Argument(help: ArgumentHelp("Promotion files (Apple XML property lists).", valueName: "plist"))
     var plists: [String]
 
-    @Option(help: ArgumentHelp("Also check product codes, currency and discounts against this catalog.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp("Also check product codes, currency and discounts against this catalog.", valueName: "json"))
     var catalog: String?
 
-    @Option(help: ArgumentHelp("Report promotions that ended by this instant (RFC 3339). Default: now.", valueName: "instant"))
+    @Option(
+        help: ArgumentHelp(
+            "Report promotions that ended by this instant (RFC 3339). Default: now.", valueName: "instant"))
     var at: String?
 
     @Flag(help: "Fail (exit 1) on warnings too.")
@@ -51,7 +54,8 @@ struct Validate: ParsableCommand {
                 throw ExitStatus.forInput(error)
             }
         }
-        let checks = PromotionChecks(catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist)
+        let checks = PromotionChecks(
+            catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist)
         var files: [CheckedFile] = []
         var read: [PromotionFile] = []
         for path in plists {

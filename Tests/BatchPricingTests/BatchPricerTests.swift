@@ -2,8 +2,8 @@ import BatchPricing
 import InputFiles
 import Platform
 import Pricing
-import Receipts
 import Promotions
+import Receipts
 import Testing
 import Workloads
 
@@ -13,7 +13,8 @@ struct BatchPricerTests {
     func orderAcrossBlocks() throws {
         let workload = Workload(.init(products: 40, promotions: 300, lines: 0, batchCarts: 5_000, seed: 5))
         let catalog = try CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
-        let file = PromotionFile.load(bytes: workload.promotionsPlist(), name: "p", checks: PromotionChecks(catalog: catalog))
+        let file = PromotionFile.load(
+            bytes: workload.promotionsPlist(), name: "p", checks: PromotionChecks(catalog: catalog))
         let rules = RuleSet(promotions: file.promotions, catalog: catalog)
         let at = try Instant(rfc3339: "2026-06-01T12:00:00Z")
         // Every 97th line broken, every 50th blank.
@@ -57,11 +58,12 @@ struct BatchPricerTests {
         #expect(empty.bytes.isEmpty)
         let sink = CollectingSink()
         #expect(pricer.run(Array("[\"MUG\"]\n\n[\"MUG\", \"MUG\"]".utf8), name: "b", to: sink) == 0)
-        #expect(String(decoding: sink.bytes, as: UTF8.self) == """
-        b:1: total 7.50 € (subtotal 7.50 €, discount 0.00 €, 1 line)
-        b:3: total 15.00 € (subtotal 15.00 €, discount 0.00 €, 1 line)
+        #expect(
+            String(decoding: sink.bytes, as: UTF8.self) == """
+                b:1: total 7.50 € (subtotal 7.50 €, discount 0.00 €, 1 line)
+                b:3: total 15.00 € (subtotal 15.00 €, discount 0.00 €, 1 line)
 
-        """)
+                """)
     }
 }
 

@@ -6,24 +6,35 @@ struct BenchCommandTests {
     @Test("times every phase on a tiny workload, as text and as JSON, and emits the files")
     func tinyWorkload() throws {
         let dir = try temporaryDirectory()
-        let text = try checkout(["bench", "--lines", "200", "--promotions", "50", "--products", "10", "--batch-carts", "30"])
+        let text = try checkout([
+            "bench", "--lines", "200", "--promotions", "50", "--products", "10", "--batch-carts", "30"
+        ])
         #expect(text.status == 0)
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "checkout bench: 10 products, 50 promotions, 200 cart lines, 30 batch carts (seed 42)")
-        #expect(lines.dropFirst(2).prefix(6).map { String($0.prefix(14)).trimmingCharacters(in: .whitespaces) }
+        #expect(
+            lines.dropFirst(2).prefix(6).map { String($0.prefix(14)).trimmingCharacters(in: .whitespaces) }
                 == ["parse rules", "compile", "read cart", "price", "write receipt", "price batch"])
         #expect(lines.last?.hasPrefix("cart total: ") == true)
 
-        let json = try checkout(["bench", "--lines", "200", "--promotions", "50", "--products", "10", "--format", "json", "--emit", dir.path])
+        let json = try checkout([
+            "bench", "--lines", "200", "--promotions", "50", "--products", "10", "--format", "json", "--emit", dir.path
+        ])
         #expect(json.status == 0)
         let report = try self.json(json.stdout)
-        #expect((report["phases"] as? [[String: Any]])?.map { $0["name"] as? String } == ["parse rules", "compile", "read cart", "price", "write receipt"])
+        #expect(
+            (report["phases"] as? [[String: Any]])?.map { $0["name"] as? String } == [
+                "parse rules", "compile", "read cart", "price", "write receipt"
+            ])
         #expect((report["parameters"] as? [String: Any])?["lines"] as? Int == 200)
         // The same seed gives the same files, and checkout prices the emitted cart to the same total.
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(files == ["Products.json", "Promotions.plist", "cart.json"])
-        let priced = try checkout(["price", "cart.json", "--catalog", "Products.json", "--promotions", "Promotions.plist",
-                                   "--at", "2026-06-01T12:00:00Z", "--format", "json"], in: dir)
+        let priced = try checkout(
+            [
+                "price", "cart.json", "--catalog", "Products.json", "--promotions", "Promotions.plist",
+                "--at", "2026-06-01T12:00:00Z", "--format", "json"
+            ], in: dir)
         #expect(try self.json(priced.stdout)["total"] as? String == report["cart_total"] as? String)
     }
 

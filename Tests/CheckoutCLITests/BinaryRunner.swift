@@ -8,7 +8,8 @@ struct Run {
 }
 
 /// The package root, from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The directory holding the built products, next to the test bundle.
 let productsDirectory: URL = {
@@ -21,7 +22,9 @@ let productsDirectory: URL = {
 let checkoutBinary = productsDirectory.appendingPathComponent("checkout")
 
 @discardableResult
-func checkout(_ arguments: [String], stdin: String? = nil, in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Run {
+func checkout(
+    _ arguments: [String], stdin: String? = nil, in directory: URL = packageRoot, environment: [String: String] = [:]
+) throws -> Run {
     let process = Process()
     process.executableURL = checkoutBinary
     process.arguments = arguments
@@ -46,7 +49,9 @@ func checkout(_ arguments: [String], stdin: String? = nil, in directory: URL = p
     process.waitUntilExit()
     let outData = try Data(contentsOf: outURL)
     let errData = try Data(contentsOf: errURL)
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// A fresh temporary directory with the given files.

@@ -5,31 +5,43 @@ import Testing
 @Suite("checkout diff, end to end", .serialized)
 struct DiffCommandTests {
     static func dict(_ body: String) -> String { "<dict>\(body)</dict>" }
-    static let voucher = "<key>name</key><string>VOUCHER 2x1</string><key>type</key><string>combo</string><key>code</key><string>VOUCHER</string><key>quantity</key><integer>2</integer><key>paid</key><integer>1</integer>"
+    static let voucher =
+        "<key>name</key><string>VOUCHER 2x1</string><key>type</key><string>combo</string><key>code</key><string>VOUCHER</string><key>quantity</key><integer>2</integer><key>paid</key><integer>1</integer>"
     static func shirts(_ price: String) -> String {
         "<key>name</key><string>TSHIRT 3+</string><key>type</key><string>bulk</string><key>code</key><string>TSHIRT</string><key>quantity</key><integer>3</integer><key>price</key><real>\(price)</real>"
     }
-    static let old = "<plist><array>" + [voucher, shirts("19"),
-        "<key>id</key><string>gone</string><key>name</key><string>Mugs 10</string><key>type</key><string>percent</string><key>code</key><string>MUG</string><key>percent</key><integer>10</integer>",
-    ].map(dict).joined() + "</array></plist>"
-    static let new = "<plist><array>" + [voucher, shirts("18"),
-        "<key>id</key><string>mugs</string><key>name</key><string>Mugs 20</string><key>type</key><string>percent</string><key>code</key><string>MUG</string><key>percent</key><integer>20</integer>",
-        "<key>id</key><string>big</string><key>name</key><string>Big</string><key>type</key><string>cart</string><key>percent</key><integer>10</integer><key>minimum</key><real>100</real>",
-    ].map(dict).joined() + "</array></plist>"
+    static let old =
+        "<plist><array>"
+        + [
+            voucher, shirts("19"),
+            "<key>id</key><string>gone</string><key>name</key><string>Mugs 10</string><key>type</key><string>percent</string><key>code</key><string>MUG</string><key>percent</key><integer>10</integer>"
+        ].map(dict).joined() + "</array></plist>"
+    static let new =
+        "<plist><array>"
+        + [
+            voucher, shirts("18"),
+            "<key>id</key><string>mugs</string><key>name</key><string>Mugs 20</string><key>type</key><string>percent</string><key>code</key><string>MUG</string><key>percent</key><integer>20</integer>",
+            "<key>id</key><string>big</string><key>name</key><string>Big</string><key>type</key><string>cart</string><key>percent</key><integer>10</integer><key>minimum</key><real>100</real>"
+        ].map(dict).joined() + "</array></plist>"
     /// Line by line, old → new: 5.00 → 5.00; 57.00 → 54.00; 6.75 → 6.00; HAT fails; 114.00 → 97.20 (108.00 − 10 %);
     /// blank; malformed; 27.00 → 24.00.
-    static let day = [
-        #"["VOUCHER", "VOUCHER"]"#, #"["TSHIRT", "TSHIRT", "TSHIRT"]"#, #"["MUG"]"#, #"["HAT"]"#,
-        #"{"items": [{"code": "TSHIRT", "quantity": 6}]}"#, "", #"{"items": ["#, #"["MUG", "MUG", "MUG", "MUG"]"#,
-    ].joined(separator: "\n") + "\n"
+    static let day =
+        [
+            #"["VOUCHER", "VOUCHER"]"#, #"["TSHIRT", "TSHIRT", "TSHIRT"]"#, #"["MUG"]"#, #"["HAT"]"#,
+            #"{"items": [{"code": "TSHIRT", "quantity": 6}]}"#, "", #"{"items": ["#, #"["MUG", "MUG", "MUG", "MUG"]"#
+        ].joined(separator: "\n") + "\n"
 
     func files() throws -> URL {
-        try temporaryDirectory(["old.plist": Self.old, "new.plist": Self.new, "day.ndjson": Self.day, "extra.json": #"["VOUCHER"]"#])
+        try temporaryDirectory([
+            "old.plist": Self.old, "new.plist": Self.new, "day.ndjson": Self.day, "extra.json": #"["VOUCHER"]"#
+        ])
     }
 
     @Test("every figure of the report, in JSON")
     func json() throws {
-        let run = try checkout(["diff", "old.plist", "new.plist", "--carts", "day.ndjson", "extra.json", "--format", "json"], in: try files())
+        let run = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts", "day.ndjson", "extra.json", "--format", "json"],
+            in: try files())
         #expect(run.status == 1)  // two carts failed
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(report["carts"] as? Int == 8)
@@ -53,33 +65,46 @@ struct DiffCommandTests {
             }
             return "\(p["id"]!): \(side(p["before"])) → \(side(p["after"]))"
         }
-        #expect(promotions == [
-            "TSHIRT 3+: 2 9.00 → 2 18.00", "VOUCHER 2x1: 1 5.00 → 1 5.00", "big: null → 1 10.80", "gone: 2 3.75 → null", "mugs: null → 2 7.50",
-        ])
-        let largest = (report["largest_changes"] as? [[String: Any]] ?? []).map { "\($0["file"]!):\($0["line"]!) \($0["before"]!) \($0["after"]!) \($0["difference"]!)" }
-        #expect(largest == [
-            "day.ndjson:5 114.00 97.20 -16.80", "day.ndjson:2 57.00 54.00 -3.00", "day.ndjson:8 27.00 24.00 -3.00", "day.ndjson:3 6.75 6.00 -0.75",
-        ])
+        #expect(
+            promotions == [
+                "TSHIRT 3+: 2 9.00 → 2 18.00", "VOUCHER 2x1: 1 5.00 → 1 5.00", "big: null → 1 10.80",
+                "gone: 2 3.75 → null", "mugs: null → 2 7.50"
+            ])
+        let largest = (report["largest_changes"] as? [[String: Any]] ?? []).map {
+            "\($0["file"]!):\($0["line"]!) \($0["before"]!) \($0["after"]!) \($0["difference"]!)"
+        }
+        #expect(
+            largest == [
+                "day.ndjson:5 114.00 97.20 -16.80", "day.ndjson:2 57.00 54.00 -3.00", "day.ndjson:8 27.00 24.00 -3.00",
+                "day.ndjson:3 6.75 6.00 -0.75"
+            ])
     }
 
     @Test("the same report whether the carts come in one file or in several, but for file and line")
     func oneOrSeveral() throws {
         let dir = try files()
-        let lines = Self.day.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        let lines = Self.day.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+            !$0.isEmpty
+        }
         var names: [String] = []
         for (index, line) in lines.enumerated() {
             let name = "cart\(index).json"
             try Data(line.utf8).write(to: dir.appendingPathComponent(name))
             names.append(name)
         }
-        let one = try checkout(["diff", "old.plist", "new.plist", "--carts", "day.ndjson", "extra.json", "--format", "json"], in: dir)
-        let several = try checkout(["diff", "old.plist", "new.plist", "--carts"] + names + ["extra.json", "--format", "json"], in: dir)
+        let one = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts", "day.ndjson", "extra.json", "--format", "json"], in: dir)
+        let several = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts"] + names + ["extra.json", "--format", "json"], in: dir)
         func stripped(_ text: String) throws -> String {
             var report = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
             for key in ["failures", "largest_changes"] {
-                report[key] = (report[key] as? [[String: Any]] ?? []).map { entry in entry.filter { $0.key != "file" && $0.key != "line" } }
+                report[key] = (report[key] as? [[String: Any]] ?? []).map { entry in
+                    entry.filter { $0.key != "file" && $0.key != "line" }
+                }
             }
-            return String(decoding: try JSONSerialization.data(withJSONObject: report, options: .sortedKeys), as: UTF8.self)
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: report, options: .sortedKeys), as: UTF8.self)
         }
         #expect(one.status == several.status)
         #expect(try stripped(one.stdout) == stripped(several.stdout))
@@ -89,27 +114,32 @@ struct DiffCommandTests {
     @Test("the gate: exit 1 only beyond the given change; text and markdown summaries")
     func gate() throws {
         let dir = try files()
-        try Data((#"["TSHIRT", "TSHIRT", "TSHIRT"]"# + "\n" + #"["MUG"]"# + "\n").utf8).write(to: dir.appendingPathComponent("ok.ndjson"))
+        try Data((#"["TSHIRT", "TSHIRT", "TSHIRT"]"# + "\n" + #"["MUG"]"# + "\n").utf8).write(
+            to: dir.appendingPathComponent("ok.ndjson"))
         // 57.00 + 6.75 = 63.75 → 60.00: −3.75, −5.882… %.
-        let within = try checkout(["diff", "old.plist", "new.plist", "--carts", "ok.ndjson", "--fail-on-revenue-change", "5.89"], in: dir)
+        let within = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts", "ok.ndjson", "--fail-on-revenue-change", "5.89"], in: dir)
         #expect(within.status == 0)
-        #expect(within.stdout == """
-        Carts: 2 (0 failed, 2 changed)
-        Revenue: 63.75 € → 60.00 € (-3.75 €, -5.88 %)
-        Promotions that changed:
-          TSHIRT 3+: 1 cart, 3.00 € → 1 cart, 6.00 €
-          big: absent → 0 carts, 0.00 €
-          gone: 1 cart, 0.75 € → absent
-          mugs: absent → 1 cart, 1.50 €
-        Largest changes:
-          ok.ndjson:1: 57.00 € → 54.00 € (-3.00 €)
-          ok.ndjson:2: 6.75 € → 6.00 € (-0.75 €)
+        #expect(
+            within.stdout == """
+                Carts: 2 (0 failed, 2 changed)
+                Revenue: 63.75 € → 60.00 € (-3.75 €, -5.88 %)
+                Promotions that changed:
+                  TSHIRT 3+: 1 cart, 3.00 € → 1 cart, 6.00 €
+                  big: absent → 0 carts, 0.00 €
+                  gone: 1 cart, 0.75 € → absent
+                  mugs: absent → 1 cart, 1.50 €
+                Largest changes:
+                  ok.ndjson:1: 57.00 € → 54.00 € (-3.00 €)
+                  ok.ndjson:2: 6.75 € → 6.00 € (-0.75 €)
 
-        """)
-        let beyond = try checkout(["diff", "old.plist", "new.plist", "--carts", "ok.ndjson", "--fail-on-revenue-change", "5.88"], in: dir)
+                """)
+        let beyond = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts", "ok.ndjson", "--fail-on-revenue-change", "5.88"], in: dir)
         #expect(beyond.status == 1)
         #expect(beyond.stderr == "error: revenue changed by -5.88 %, beyond --fail-on-revenue-change 5.88\n")
-        let markdown = try checkout(["diff", "old.plist", "new.plist", "--carts", "ok.ndjson", "--format", "markdown"], in: dir)
+        let markdown = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts", "ok.ndjson", "--format", "markdown"], in: dir)
         #expect(markdown.stdout.hasPrefix("### Promotions change: revenue -5.88 %\n"))
         #expect(markdown.stdout.contains("| revenue | 63.75 € | 60.00 € | -3.75 € |"))
         #expect(markdown.stdout.contains("| `TSHIRT 3+` | 1 | 3.00 € | 1 | 6.00 € |"))
@@ -119,8 +149,12 @@ struct DiffCommandTests {
     func exitCodes() throws {
         let dir = try files()
         #expect(try checkout(["diff", "old.plist", "new.plist"], in: dir).status == 64)
-        #expect(try checkout(["diff", "old.plist", "new.plist", "--carts", "day.ndjson", "--fail-on-revenue-change", "lots"], in: dir).status == 64)
-        try Data("<plist><array><dict><key>name</key><string>x</string></dict></array></plist>".utf8).write(to: dir.appendingPathComponent("bad.plist"))
+        #expect(
+            try checkout(
+                ["diff", "old.plist", "new.plist", "--carts", "day.ndjson", "--fail-on-revenue-change", "lots"], in: dir
+            ).status == 64)
+        try Data("<plist><array><dict><key>name</key><string>x</string></dict></array></plist>".utf8).write(
+            to: dir.appendingPathComponent("bad.plist"))
         let bad = try checkout(["diff", "old.plist", "bad.plist", "--carts", "day.ndjson"], in: dir)
         #expect(bad.status == 65)
         #expect(bad.stdout == "")

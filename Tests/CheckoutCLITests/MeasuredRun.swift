@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A run of the binary with its own resource use: wall time and peak resident memory. The memory is
@@ -17,7 +17,9 @@ struct MeasuredRun {
 
 /// Runs `checkout` in `directory`, stdin from `stdinFile` (or /dev/null), stdout to a file
 /// (or to `stdoutPath` such as /dev/full).
-func measuredCheckout(_ arguments: [String], in directory: URL, stdinFile: String = "/dev/null", stdoutPath: String? = nil) throws -> MeasuredRun {
+func measuredCheckout(
+    _ arguments: [String], in directory: URL, stdinFile: String = "/dev/null", stdoutPath: String? = nil
+) throws -> MeasuredRun {
     let outPath = stdoutPath ?? directory.appendingPathComponent(".stdout-\(UUID().uuidString)").path
     let errPath = directory.appendingPathComponent(".stderr-\(UUID().uuidString)").path
     defer {
@@ -33,9 +35,12 @@ func measuredCheckout(_ arguments: [String], in directory: URL, stdinFile: Strin
     // time forks a shell, which changes directory and execs the binary.
     let memoryPath = directory.appendingPathComponent(".memory-\(UUID().uuidString)").path
     defer { unlink(memoryPath) }
-    let argv = (["/usr/bin/time", "-f", "%M", "-o", memoryPath, "/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh",
-                 directory.path, checkoutBinary.path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    let argv =
+        ([
+            "/usr/bin/time", "-f", "%M", "-o", memoryPath, "/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh",
+            directory.path, checkoutBinary.path
+        ] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
@@ -50,7 +55,8 @@ func measuredCheckout(_ arguments: [String], in directory: URL, stdinFile: Strin
     let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
     // The last line of time's report is the peak in kilobytes (a line before it may say "Command exited with non-zero status").
     let kilobytes = Double(read(memoryPath).split(separator: "\n").last.map(String.init) ?? "") ?? .infinity
-    return MeasuredRun(status: exitStatus, stdout: stdoutPath == nil ? read(outPath) : "", stderr: read(errPath),
-                       seconds: Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9,
-                       peakMegabytes: kilobytes / 1024)
+    return MeasuredRun(
+        status: exitStatus, stdout: stdoutPath == nil ? read(outPath) : "", stderr: read(errPath),
+        seconds: Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9,
+        peakMegabytes: kilobytes / 1024)
 }

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("checkout price, end to end", .serialized)
 struct PriceCommandTests {
-    @Test("the four published examples", arguments: [
-        ("Rules/carts/example-1.json", "32.50"), ("Rules/carts/example-2.json", "25.00"),
-        ("Rules/carts/example-3.json", "81.00"), ("Rules/carts/example-4.json", "74.50"),
-    ])
+    @Test(
+        "the four published examples",
+        arguments: [
+            ("Rules/carts/example-1.json", "32.50"), ("Rules/carts/example-2.json", "25.00"),
+            ("Rules/carts/example-3.json", "81.00"), ("Rules/carts/example-4.json", "74.50")
+        ])
     func publishedExamples(cart: String, total: String) throws {
         let run = try checkout(["price", cart, "--format", "json"])
         #expect(run.status == 0)
@@ -18,21 +20,22 @@ struct PriceCommandTests {
     func textReceipt() throws {
         let run = try checkout(["price", "Rules/carts/example-4.json", "--at", "2026-11-21T11:00:00+01:00"])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-        Receipt 2026-11-21T10:00:00Z (EUR)
-        ========================================================
-        VOUCHER  Cabify Voucher            3 ×  5.00 €   15.00 €
-                   VOUCHER 2x1 (combo)                   -5.00 €
-        TSHIRT   Cabify T-Shirt            3 × 20.00 €   60.00 €
-                   TSHIRT 3+ (bulk price)                -3.00 €
-        MUG      Cabify Coffee Mug         1 ×  7.50 €    7.50 €
-        --------------------------------------------------------
-        Subtotal                                         82.50 €
-        Item discounts                                   -8.00 €
-        Total                                            74.50 €
-        You saved 8.00 €.
+        #expect(
+            run.stdout == """
+                Receipt 2026-11-21T10:00:00Z (EUR)
+                ========================================================
+                VOUCHER  Cabify Voucher            3 ×  5.00 €   15.00 €
+                           VOUCHER 2x1 (combo)                   -5.00 €
+                TSHIRT   Cabify T-Shirt            3 × 20.00 €   60.00 €
+                           TSHIRT 3+ (bulk price)                -3.00 €
+                MUG      Cabify Coffee Mug         1 ×  7.50 €    7.50 €
+                --------------------------------------------------------
+                Subtotal                                         82.50 €
+                Item discounts                                   -8.00 €
+                Total                                            74.50 €
+                You saved 8.00 €.
 
-        """)
+                """)
     }
 
     @Test("from any directory, with the built-in store; local Rules/ and options take precedence")
@@ -46,10 +49,16 @@ struct PriceCommandTests {
             "cart.json": #"["VOUCHER", "VOUCHER", "MUG"]"#,
             "Rules/Products.json": #"{"products": [{"code": "VOUCHER", "price": 1}, {"code": "MUG", "price": 2}]}"#,
             "Rules/Promotions.plist": "<plist><array/></plist>",
-            "other.plist": "<plist><array><dict><key>name</key><string>half</string><key>type</key><string>cart</string><key>percent</key><integer>50</integer></dict></array></plist>",
+            "other.plist":
+                "<plist><array><dict><key>name</key><string>half</string><key>type</key><string>cart</string><key>percent</key><integer>50</integer></dict></array></plist>"
         ])
-        #expect(try json(checkout(["price", "cart.json", "--format", "json"], in: local).stdout)["total"] as? String == "4.00")
-        #expect(try json(checkout(["price", "cart.json", "--format", "json", "--promotions", "other.plist"], in: local).stdout)["total"] as? String == "2.00")
+        #expect(
+            try json(checkout(["price", "cart.json", "--format", "json"], in: local).stdout)["total"] as? String
+                == "4.00")
+        #expect(
+            try json(
+                checkout(["price", "cart.json", "--format", "json", "--promotions", "other.plist"], in: local).stdout)[
+                    "total"] as? String == "2.00")
     }
 
     @Test("a cart from standard input, coupons and the instant from the command line")
@@ -58,33 +67,51 @@ struct PriceCommandTests {
             "p.plist": """
             <plist><array><dict><key>name</key><string>Xmas</string><key>type</key><string>cart</string><key>percent</key><real>12.5</real>
             <key>coupon</key><string>XMAS</string><key>start</key><date>2026-12-01T00:00:00Z</date></dict></array></plist>
-            """,
+            """
         ])
         let cart = #"{"at": "2026-12-24T10:00:00Z", "coupons": ["xmas"], "items": ["MUG"]}"#
-        let run = try checkout(["price", "-", "--format", "json", "--promotions", rules.appendingPathComponent("p.plist").path], stdin: cart)
+        let run = try checkout(
+            ["price", "-", "--format", "json", "--promotions", rules.appendingPathComponent("p.plist").path],
+            stdin: cart)
         #expect(run.status == 0)
         let receipt = try json(run.stdout)
         #expect(receipt["at"] as? String == "2026-12-24T10:00:00Z")
         #expect(receipt["total"] as? String == "6.56")  // 7.50 − round(0.9375) = 7.50 − 0.94
-        let before = try json(checkout(["price", "-", "--format", "json", "--promotions", rules.appendingPathComponent("p.plist").path,
-                                        "--at", "2026-11-30T23:59:59Z", "--coupon", "OTHER"], stdin: cart).stdout)
+        let before = try json(
+            checkout(
+                [
+                    "price", "-", "--format", "json", "--promotions", rules.appendingPathComponent("p.plist").path,
+                    "--at", "2026-11-30T23:59:59Z", "--coupon", "OTHER"
+                ], stdin: cart
+            ).stdout)
         #expect(before["total"] as? String == "7.50")
-        #expect(before["warnings"] as? [String] == ["coupon \"xmas\" matches no active promotion", "coupon \"OTHER\" matches no active promotion"])
+        #expect(
+            before["warnings"] as? [String] == [
+                "coupon \"xmas\" matches no active promotion", "coupon \"OTHER\" matches no active promotion"
+            ])
     }
 
     @Test("a bad cart: a message naming the file and the item, exit 65, nothing on stdout")
     func badCart() throws {
-        let dir = try temporaryDirectory(["cart.json": #"["MUG", "VOUCHER", "TSHIRT", "HAT"]"#, "broken.json": "[\"MUG\",", "stdin.json": ""])
+        let dir = try temporaryDirectory([
+            "cart.json": #"["MUG", "VOUCHER", "TSHIRT", "HAT"]"#, "broken.json": "[\"MUG\",", "stdin.json": ""
+        ])
         let unknown = try checkout(["price", "cart.json"], in: dir)
         #expect(unknown.status == 65)
         #expect(unknown.stdout == "")
         #expect(unknown.stderr == "error: cart.json: items[3]: unknown product code \"HAT\"\n")
         let malformed = try checkout(["price", "broken.json"], in: dir)
         #expect(malformed.status == 65)
-        #expect(malformed.stderr == "error: broken.json: line 1, column 8: malformed JSON: unexpected end of input; expected a JSON value\n")
+        #expect(
+            malformed.stderr
+                == "error: broken.json: line 1, column 8: malformed JSON: unexpected end of input; expected a JSON value\n"
+        )
         let priced = try checkout(["price", "-"], stdin: #"[{"code": "MUG", "unit_price": 0}]"#)
         #expect(priced.status == 65)
-        #expect(priced.stderr == "error: <stdin>: items[0]: a cart cannot set prices (\"unit_price\"); remove it: prices come from the catalog\n")
+        #expect(
+            priced.stderr
+                == "error: <stdin>: items[0]: a cart cannot set prices (\"unit_price\"); remove it: prices come from the catalog\n"
+        )
     }
 
     @Test("a cart that cannot be opened: exit 66")
@@ -106,15 +133,20 @@ struct PriceCommandTests {
 
     @Test("a promotions file with errors is refused with its diagnostics: exit 65; unreadable: 66")
     func badPromotions() throws {
-        let dir = try temporaryDirectory(["bad.plist": "<plist><array>\n<dict><key>name</key><string>x</string><key>type</key><string>combo</string>\n<key>code</key><string>MUG</string><key>quantity</key><integer>2</integer><key>paid</key><integer>2</integer></dict></array></plist>"])
-        let run = try checkout(["price", packageRoot.path + "/Rules/carts/example-1.json", "--promotions", "bad.plist"], in: dir)
+        let dir = try temporaryDirectory([
+            "bad.plist":
+                "<plist><array>\n<dict><key>name</key><string>x</string><key>type</key><string>combo</string>\n<key>code</key><string>MUG</string><key>quantity</key><integer>2</integer><key>paid</key><integer>2</integer></dict></array></plist>"
+        ])
+        let run = try checkout(
+            ["price", packageRoot.path + "/Rules/carts/example-1.json", "--promotions", "bad.plist"], in: dir)
         #expect(run.status == 65)
         #expect(run.stdout == "")
-        #expect(run.stderr == """
-        bad.plist:3:90: error: `paid` must be from 0 to 1 (less than `quantity`, 2), not 2 [promotion.invalid-value]
-        error: bad.plist has 1 error; fix them before pricing (`checkout validate bad.plist` lists them)
+        #expect(
+            run.stderr == """
+                bad.plist:3:90: error: `paid` must be from 0 to 1 (less than `quantity`, 2), not 2 [promotion.invalid-value]
+                error: bad.plist has 1 error; fix them before pricing (`checkout validate bad.plist` lists them)
 
-        """)
+                """)
         let missing = try checkout(["price", "Rules/carts/example-1.json", "--promotions", "nope.plist"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "error: nope.plist: cannot read: No such file or directory\n")
@@ -127,7 +159,7 @@ struct PriceCommandTests {
     func batch() throws {
         let dir = try temporaryDirectory([
             "day.ndjson": "[\"VOUCHER\", \"VOUCHER\"]\n\n[\"HAT\"]\n{\"items\": [\"MUG\"]}\n[1,\n",
-            "single.json": "[\"TSHIRT\"]",
+            "single.json": "[\"TSHIRT\"]"
         ])
         let run = try checkout(["price", "day.ndjson", "single.json", "missing.json", "--format", "json"], in: dir)
         #expect(run.status == 1)
@@ -136,11 +168,15 @@ struct PriceCommandTests {
         #expect(try json(lines[0])["total"] as? String == "5.00")
         #expect(lines[1] == #"{"line":3,"error":"items[0]: unknown product code \"HAT\""}"#)
         #expect(try json(lines[2])["total"] as? String == "7.50")
-        #expect(lines[3] == #"{"line":5,"error":"line 1, column 4: malformed JSON: unexpected end of input; expected a JSON value"}"#)
+        #expect(
+            lines[3]
+                == #"{"line":5,"error":"line 1, column 4: malformed JSON: unexpected end of input; expected a JSON value"}"#
+        )
         #expect(try json(lines[4])["total"] as? String == "20.00")
         #expect(lines[5] == #"{"line":3,"error":"missing.json: cannot open: No such file or directory"}"#)
 
-        let clean = try checkout(["price", "--batch", "-", "--format", "json"], stdin: "[\"MUG\"]\n[\"MUG\", \"MUG\"]\n")
+        let clean = try checkout(
+            ["price", "--batch", "-", "--format", "json"], stdin: "[\"MUG\"]\n[\"MUG\", \"MUG\"]\n")
         #expect(clean.status == 0)
         #expect(clean.stdout.split(separator: "\n").count == 2)
     }
@@ -151,7 +187,10 @@ struct PriceCommandTests {
         let dir = try temporaryDirectory(["big.ndjson": lines])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "'\(checkoutBinary.path)' price big.ndjson --format json | head -c 10 >/dev/null; echo ${PIPESTATUS:-}"]
+        process.arguments = [
+            "-c",
+            "'\(checkoutBinary.path)' price big.ndjson --format json | head -c 10 >/dev/null; echo ${PIPESTATUS:-}"
+        ]
         process.currentDirectoryURL = dir
         let err = Pipe()
         process.standardError = err
@@ -167,15 +206,19 @@ struct PriceCommandTests {
 struct PriceManyTextTests {
     @Test("one line per cart, errors in place, exit 1")
     func oneLinePerCart() throws {
-        let dir = try temporaryDirectory(["day.ndjson": "[\"TSHIRT\", \"TSHIRT\", \"TSHIRT\", \"VOUCHER\", \"TSHIRT\"]\n[\"HAT\"]\n", "c.json": "{\"coupons\": [\"X\"], \"items\": [\"MUG\"]}"])
+        let dir = try temporaryDirectory([
+            "day.ndjson": "[\"TSHIRT\", \"TSHIRT\", \"TSHIRT\", \"VOUCHER\", \"TSHIRT\"]\n[\"HAT\"]\n",
+            "c.json": "{\"coupons\": [\"X\"], \"items\": [\"MUG\"]}"
+        ])
         let run = try checkout(["price", "day.ndjson", "c.json", "gone.json"], in: dir)
         #expect(run.status == 1)
-        #expect(run.stdout == """
-        day.ndjson:1: total 81.00 € (subtotal 85.00 €, discount 4.00 €, 2 lines)
-        day.ndjson:2: error: items[0]: unknown product code "HAT"
-        c.json: total 7.50 € (subtotal 7.50 €, discount 0.00 €, 1 line); warning: coupon "X" matches no active promotion
-        gone.json: error: cannot open: No such file or directory
+        #expect(
+            run.stdout == """
+                day.ndjson:1: total 81.00 € (subtotal 85.00 €, discount 4.00 €, 2 lines)
+                day.ndjson:2: error: items[0]: unknown product code "HAT"
+                c.json: total 7.50 € (subtotal 7.50 €, discount 0.00 €, 1 line); warning: coupon "X" matches no active promotion
+                gone.json: error: cannot open: No such file or directory
 
-        """)
+                """)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 struct ShoppingCommandTests {
     func store() throws -> (dir: URL, args: [String]) {
         let dir = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("shop"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("shop"), withIntermediateDirectories: true)
         return (dir, ["--store", dir.appendingPathComponent("shop/store.sqlite").path])
     }
 
@@ -17,7 +18,9 @@ struct ShoppingCommandTests {
         }
     }
 
-    @Test("a purchase persists across invocations: a decline keeps the cart, an approval empties it and records the order")
+    @Test(
+        "a purchase persists across invocations: a decline keeps the cart, an approval empties it and records the order"
+    )
     func purchase() throws {
         let (dir, store) = try store()
         for (code, quantity) in [("VOUCHER", "1"), ("TSHIRT", "3"), ("VOUCHER", "2"), ("MUG", "1")] {
@@ -30,7 +33,8 @@ struct ShoppingCommandTests {
         let shown = try json(checkout(["cart", "show", "--format", "json"] + store).stdout)
         #expect(shown["total"] as? String == "74.50")
 
-        let declined = try checkout(["pay", "--card-stdin", "--format", "json"] + store, stdin: "4000 0000 0000 0002\n12/30\n123\n")
+        let declined = try checkout(
+            ["pay", "--card-stdin", "--format", "json"] + store, stdin: "4000 0000 0000 0002\n12/30\n123\n")
         #expect(declined.status == 1)
         #expect(try json(declined.stdout)["reason"] as? String == "card declined")
         let poor = try checkout(["pay", "--card-stdin"] + store, stdin: "4000000000009995\n12/30\n123\n")
@@ -38,7 +42,8 @@ struct ShoppingCommandTests {
         #expect(poor.stdout == "Payment declined: insufficient funds. The cart is kept.\n")
         #expect(try json(checkout(["cart", "show", "--format", "json"] + store).stdout)["total"] as? String == "74.50")
 
-        let approved = try checkout(["pay", "--card-stdin", "--format", "json"] + store, stdin: "4242 4242 4242 4242\n12/30\n123\n")
+        let approved = try checkout(
+            ["pay", "--card-stdin", "--format", "json"] + store, stdin: "4242 4242 4242 4242\n12/30\n123\n")
         #expect(approved.status == 0)
         let payment = try json(approved.stdout)
         #expect(payment["status"] as? String == "approved")
@@ -61,17 +66,23 @@ struct ShoppingCommandTests {
         let bytes = try storeBytes(dir)
         for number in ["4242424242424242", "4242 4242 4242 4242", "4000000000000002", "4000000000009995"] {
             #expect(bytes.range(of: Data(number.utf8)) == nil)
-            #expect(!approved.stdout.contains(number) && !approved.stderr.contains(number) && !declined.stdout.contains(number))
+            #expect(
+                !approved.stdout.contains(number) && !approved.stderr.contains(number)
+                    && !declined.stdout.contains(number))
         }
     }
 
-    @Test("invalid card data: exit 65 before any charge, JSON when asked; the old options still work but warn; no card at all is a usage error")
+    @Test(
+        "invalid card data: exit 65 before any charge, JSON when asked; the old options still work but warn; no card at all is a usage error"
+    )
     func invalidCard() throws {
         let (_, store) = try store()
         try checkout(["cart", "add", "MUG"] + store)
-        for (input, problem) in [("4242 4242 4242 4241\n12/30\n123\n", "the card number is not valid (check digit)"),
-                                 ("4242 4242 4242 4242\n01/20\n123\n", "the card expired at the end of 01/20"),
-                                 ("4242 4242 4242 4242\n12/30\n1\n", "the CVC must be 3 or 4 digits")] {
+        for (input, problem) in [
+            ("4242 4242 4242 4241\n12/30\n123\n", "the card number is not valid (check digit)"),
+            ("4242 4242 4242 4242\n01/20\n123\n", "the card expired at the end of 01/20"),
+            ("4242 4242 4242 4242\n12/30\n1\n", "the CVC must be 3 or 4 digits")
+        ] {
             let run = try checkout(["pay", "--card-stdin"] + store, stdin: input)
             #expect(run.status == 65)
             #expect(run.stderr == "error: invalid card: \(problem)\n")
@@ -81,7 +92,10 @@ struct ShoppingCommandTests {
         }
         let old = try checkout(["pay", "--card", "4242 4242 4242 4241", "--expiry", "12/30", "--cvc", "123"] + store)
         #expect(old.status == 65)
-        #expect(old.stderr.hasPrefix("warning: --card, --expiry and --cvc put card data in your shell history and the process list; use the prompt or --card-stdin\n"))
+        #expect(
+            old.stderr.hasPrefix(
+                "warning: --card, --expiry and --cvc put card data in your shell history and the process list; use the prompt or --card-stdin\n"
+            ))
         let none = try checkout(["pay"] + store, stdin: "")
         #expect(none.status == 64)
         #expect(none.stderr.contains("give the card on a terminal, or on standard input with --card-stdin"))
@@ -103,7 +117,9 @@ struct ShoppingCommandTests {
         #expect(removed.stdout == "Removed 2 × MUG.\n")
         #expect(try json(checkout(["cart", "show", "--format", "json"] + store).stdout)["total"] as? String == "7.50")
         try checkout(["cart", "add", "TSHIRT", "--quantity", "2"] + store)
-        #expect(try checkout(["cart", "remove", "TSHIRT", "--quantity", "10"] + store).stdout == "Removed 2 × TSHIRT; none left in the cart.\n")
+        #expect(
+            try checkout(["cart", "remove", "TSHIRT", "--quantity", "10"] + store).stdout
+                == "Removed 2 × TSHIRT; none left in the cart.\n")
         let missing = try checkout(["cart", "remove", "TSHIRT"] + store)
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: \"TSHIRT\" is not in the cart\n")
@@ -145,7 +161,8 @@ struct ShoppingCommandTests {
     @Test("a piped shop session: products, cart, checkout, a decline, an approval, the end of input")
     func pipedShop() throws {
         let (dir, store) = try store()
-        let input = "1\n2 3\n1\n1\n7\nc\nx2\n+1\nk\ny\n4000 0000 0000 0002\n12/30\n123\ny\n4242 4242 4242 4242\n12/30\n123\n"
+        let input =
+            "1\n2 3\n1\n1\n7\nc\nx2\n+1\nk\ny\n4000 0000 0000 0002\n12/30\n123\ny\n4242 4242 4242 4242\n12/30\n123\n"
         let run = try checkout(["shop"] + store, stdin: input)
         #expect(run.status == 0)
         #expect(run.stdout.contains("  1. Cabify Voucher      5.00 €   2 for 1\n"))
@@ -169,16 +186,20 @@ struct ShoppingCommandTests {
     func coupons() throws {
         let (dir, store) = try store()
         let rules = dir.appendingPathComponent("p.plist").path
-        try Data("""
-        <plist><array><dict><key>name</key><string>Spring sale</string><key>type</key><string>cart</string><key>percent</key><integer>10</integer>
-        <key>coupon</key><string>SPRING</string></dict><dict><key>name</key><string>Staff</string><key>type</key><string>cart</string>
-        <key>percent</key><integer>50</integer><key>coupon</key><string>STAFF-ONLY-2026</string></dict></array></plist>
-        """.utf8).write(to: URL(fileURLWithPath: rules))
+        try Data(
+            """
+            <plist><array><dict><key>name</key><string>Spring sale</string><key>type</key><string>cart</string><key>percent</key><integer>10</integer>
+            <key>coupon</key><string>SPRING</string></dict><dict><key>name</key><string>Staff</string><key>type</key><string>cart</string>
+            <key>percent</key><integer>50</integer><key>coupon</key><string>STAFF-ONLY-2026</string></dict></array></plist>
+            """.utf8
+        ).write(to: URL(fileURLWithPath: rules))
         let args = store + ["--promotions", rules]
         try checkout(["cart", "add", "TSHIRT", "--quantity", "2"] + args)
         let added = try checkout(["cart", "coupon", "add", "spring"] + args)
         #expect(added.stdout == "Coupon added: it unlocks \"Spring sale\".\n")
-        #expect(try checkout(["cart", "coupon", "add", "SPRING"] + args).stdout == "The cart presents that coupon already.\n")
+        #expect(
+            try checkout(["cart", "coupon", "add", "SPRING"] + args).stdout
+                == "The cart presents that coupon already.\n")
         let unknown = try checkout(["cart", "coupon", "add", "-"] + args, stdin: "STAFF\n")
         #expect(unknown.stdout == "Coupon added.\n")
         #expect(unknown.stderr == "warning: the coupon matches no active promotion now\n")
@@ -190,7 +211,8 @@ struct ShoppingCommandTests {
         // 40.00 − 10 % = 36.00, in the cart and in the order.
         let shown = try json(checkout(["cart", "show", "--format", "json"] + args).stdout)
         #expect(shown["total"] as? String == "36.00")
-        let paid = try checkout(["pay", "--card-stdin", "--format", "json"] + args, stdin: "4242424242424242\n12/30\n123\n")
+        let paid = try checkout(
+            ["pay", "--card-stdin", "--format", "json"] + args, stdin: "4242424242424242\n12/30\n123\n")
         #expect(try json(paid.stdout)["total"] as? String == "36.00")
         #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty\n")
     }

@@ -8,16 +8,22 @@ struct V1GoldenTests {
     let fixtures = "Tests/CheckoutCLITests/Fixtures/v1-receipts/"
 
     func run(_ format: String) throws -> Run {
-        try checkout(["price", "carts.ndjson", "--promotions", "Promotions.plist", "--catalog", "Products.json", "--format", format],
-                     in: packageRoot.appendingPathComponent(fixtures))
+        try checkout(
+            [
+                "price", "carts.ndjson", "--promotions", "Promotions.plist", "--catalog", "Products.json", "--format",
+                format
+            ],
+            in: packageRoot.appendingPathComponent(fixtures))
     }
 
     @Test("JSON receipts: byte for byte the v1 receipts, each line only gaining its promotions list")
     func jsonReceipts() throws {
         let run = try run("json")
         #expect(run.status == 0)
-        let expected = try String(contentsOf: packageRoot.appendingPathComponent(fixtures + "carts.expected.ndjson"), encoding: .utf8)
-            .split(separator: "\n").map(String.init)
+        let expected = try String(
+            contentsOf: packageRoot.appendingPathComponent(fixtures + "carts.expected.ndjson"), encoding: .utf8
+        )
+        .split(separator: "\n").map(String.init)
         let output = run.stdout.split(separator: "\n").map(String.init)
         #expect(output.count == 600)
         #expect(expected.count == 600)
@@ -48,7 +54,8 @@ struct V1GoldenTests {
     func textLines() throws {
         let run = try run("text")
         #expect(run.status == 0)
-        let expected = try String(contentsOf: packageRoot.appendingPathComponent(fixtures + "carts.expected.txt"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: packageRoot.appendingPathComponent(fixtures + "carts.expected.txt"), encoding: .utf8)
         #expect(run.stdout == expected)
     }
 
@@ -65,7 +72,13 @@ struct V1GoldenTests {
             while depth > 0 {
                 let c = rest[index]
                 if inString {
-                    if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if c == "\\" {
+                        escaped = true
+                    } else if c == "\"" {
+                        inString = false
+                    }
                 } else if c == "\"" {
                     inString = true
                 } else if c == "[" {

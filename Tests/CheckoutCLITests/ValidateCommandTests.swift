@@ -4,27 +4,30 @@ import Testing
 @Suite("checkout validate, end to end", .serialized)
 struct ValidateCommandTests {
     static let broken = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <array>
-      <dict>
-        <key>name</key><string>Mugs</string>
-        <key>type</key><string>combo</string>
-        <key>code</key><string>MUGG</string>
-        <key>quantity</key><integer>2</integer>
-        <key>paid</key><integer>3</integer>
-      </dict>
-    </array>
-    </plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <array>
+          <dict>
+            <key>name</key><string>Mugs</string>
+            <key>type</key><string>combo</string>
+            <key>code</key><string>MUGG</string>
+            <key>quantity</key><integer>2</integer>
+            <key>paid</key><integer>3</integer>
+          </dict>
+        </array>
+        </plist>
+        """
     static let warningsOnly = """
-    <plist><array><dict><key>name</key><string>Old</string><key>type</key><string>cart</string><key>amount</key><integer>1</integer>
-    <key>end</key><date>2026-01-01T00:00:00Z</date></dict></array></plist>
-    """
+        <plist><array><dict><key>name</key><string>Old</string><key>type</key><string>cart</string><key>amount</key><integer>1</integer>
+        <key>end</key><date>2026-01-01T00:00:00Z</date></dict></array></plist>
+        """
 
     func directory() throws -> URL {
-        try temporaryDirectory(["broken.plist": Self.broken, "old.plist": Self.warningsOnly,
-                                "Products.json": try String(contentsOf: packageRoot.appendingPathComponent("Rules/Products.json"), encoding: .utf8)])
+        try temporaryDirectory([
+            "broken.plist": Self.broken, "old.plist": Self.warningsOnly,
+            "Products.json": try String(
+                contentsOf: packageRoot.appendingPathComponent("Rules/Products.json"), encoding: .utf8)
+        ])
     }
 
     @Test("the shipped promotions are clean: exit 0")
@@ -37,14 +40,16 @@ struct ValidateCommandTests {
 
     @Test("errors: every one reported, exit 1")
     func errors() throws {
-        let run = try checkout(["validate", "broken.plist", "--catalog", "Products.json", "--at", "2026-11-21T10:00:00Z"], in: directory())
+        let run = try checkout(
+            ["validate", "broken.plist", "--catalog", "Products.json", "--at", "2026-11-21T10:00:00Z"], in: directory())
         #expect(run.status == 1)
-        #expect(run.stdout == """
-        broken.plist:7:20: error: unknown product code `MUGG`: the catalog has no such product; did you mean `MUG`? [promotion.unknown-code]
-        broken.plist:9:20: error: `paid` must be from 0 to 1 (less than `quantity`, 2), not 3 [promotion.invalid-value]
-        2 errors, 0 warnings in 1 file
+        #expect(
+            run.stdout == """
+                broken.plist:7:20: error: unknown product code `MUGG`: the catalog has no such product; did you mean `MUG`? [promotion.unknown-code]
+                broken.plist:9:20: error: `paid` must be from 0 to 1 (less than `quantity`, 2), not 3 [promotion.invalid-value]
+                2 errors, 0 warnings in 1 file
 
-        """)
+                """)
     }
 
     @Test("warnings pass, unless --strict")
@@ -53,33 +58,45 @@ struct ValidateCommandTests {
         let lenient = try checkout(["validate", "old.plist", "--at", "2026-11-21T10:00:00Z"], in: dir)
         #expect(lenient.status == 0)
         #expect(lenient.stdout.hasSuffix("0 errors, 1 warning in 1 file\n"))
-        #expect(try checkout(["validate", "old.plist", "--at", "2026-11-21T10:00:00Z", "--strict"], in: dir).status == 1)
-        #expect(try checkout(["validate", "old.plist", "--at", "2025-11-21T10:00:00Z", "--strict"], in: dir).status == 0)
+        #expect(
+            try checkout(["validate", "old.plist", "--at", "2026-11-21T10:00:00Z", "--strict"], in: dir).status == 1)
+        #expect(
+            try checkout(["validate", "old.plist", "--at", "2025-11-21T10:00:00Z", "--strict"], in: dir).status == 0)
         // Without --at, "now" is after 2026-01-01.
         #expect(try checkout(["validate", "old.plist", "--strict"], in: dir).status == 1)
     }
 
     @Test("several files at once, one unreadable: every one in the report, in order, exit 66")
     func severalFiles() throws {
-        let run = try checkout(["validate", "old.plist", "missing.plist", "broken.plist", "--reporter", "json", "--at", "2026-11-21T10:00:00Z"], in: directory())
+        let run = try checkout(
+            [
+                "validate", "old.plist", "missing.plist", "broken.plist", "--reporter", "json", "--at",
+                "2026-11-21T10:00:00Z"
+            ], in: directory())
         #expect(run.status == 66)
         #expect(run.stderr == "error: missing.plist: cannot read: No such file or directory\n")
         let report = try json(run.stdout)
-        #expect((report["files"] as? [[String: Any]])?.map { $0["path"] as? String } == ["old.plist", "missing.plist", "broken.plist"])
+        #expect(
+            (report["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [
+                "old.plist", "missing.plist", "broken.plist"
+            ])
         #expect(report["errors"] as? Int == 1)
         #expect(report["warnings"] as? Int == 1)
     }
 
     @Test("the github reporter prints valid workflow commands")
     func github() throws {
-        let run = try checkout(["validate", "broken.plist", "old.plist", "--reporter", "github", "--at", "2026-11-21T10:00:00Z"], in: directory())
+        let run = try checkout(
+            ["validate", "broken.plist", "old.plist", "--reporter", "github", "--at", "2026-11-21T10:00:00Z"],
+            in: directory())
         #expect(run.status == 1)
-        #expect(run.stdout == """
-        ::error file=broken.plist,line=9,col=20,title=promotion.invalid-value::`paid` must be from 0 to 1 (less than `quantity`, 2), not 3
-        ::warning file=old.plist,line=2,col=15,title=promotion.expired::the promotion ended at 2026-01-01T00:00:00Z, before 2026-11-21T10:00:00Z: it no longer applies; remove it or move its `end`
-        1 error, 1 warning in 2 files
+        #expect(
+            run.stdout == """
+                ::error file=broken.plist,line=9,col=20,title=promotion.invalid-value::`paid` must be from 0 to 1 (less than `quantity`, 2), not 3
+                ::warning file=old.plist,line=2,col=15,title=promotion.expired::the promotion ended at 2026-01-01T00:00:00Z, before 2026-11-21T10:00:00Z: it no longer applies; remove it or move its `end`
+                1 error, 1 warning in 2 files
 
-        """)
+                """)
     }
 
     @Test("every reporter runs, and nothing is written")
@@ -110,13 +127,17 @@ struct ValidateCommandTests {
     func hostile() throws {
         let dir = try temporaryDirectory([
             "truncated.plist": "<plist><array>\n<dict><key>name</key>",
-            "entity.plist": "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n  <!ENTITY x SYSTEM \"file:///etc/passwd\">\n]>\n<plist><string>&x;</string></plist>",
+            "entity.plist":
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\n  <!ENTITY x SYSTEM \"file:///etc/passwd\">\n]>\n<plist><string>&x;</string></plist>"
         ])
         let run = try checkout(["validate", "truncated.plist", "entity.plist"], in: dir)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("truncated.plist:2:") && lines[0].hasSuffix("[xml.malformed]"))
-        #expect(lines[1] == "entity.plist:3:3: error: forbidden XML: entity declarations are not allowed (entity \"x\") [xml.forbidden]")
+        #expect(
+            lines[1]
+                == "entity.plist:3:3: error: forbidden XML: entity declarations are not allowed (entity \"x\") [xml.forbidden]"
+        )
         #expect(!run.stdout.contains("root:"))
     }
 }
@@ -128,21 +149,31 @@ struct UnreadableReportTests {
         let args = ["validate", "missing.plist", "Rules/Promotions.plist", "--reporter"]
         let text = try checkout(args + ["text"])
         #expect(text.status == 66)
-        #expect(text.stdout == "missing.plist: error: cannot read: No such file or directory\n0 errors, 0 warnings in 2 files; 1 file could not be read\n")
+        #expect(
+            text.stdout
+                == "missing.plist: error: cannot read: No such file or directory\n0 errors, 0 warnings in 2 files; 1 file could not be read\n"
+        )
         let json = try checkout(args + ["json"])
         #expect(json.status == 66)
         let report = try CheckoutCLITests.json(json.stdout)
         #expect(report["unreadable"] as? Int == 1)
-        #expect((report["files"] as? [[String: Any]])?.first?["error"] as? String == "cannot read: No such file or directory")
+        #expect(
+            (report["files"] as? [[String: Any]])?.first?["error"] as? String
+                == "cannot read: No such file or directory")
         let github = try checkout(args + ["github"])
-        #expect(github.stdout.hasPrefix("::error file=missing.plist,title=file.unreadable::cannot read: No such file or directory\n"))
+        #expect(
+            github.stdout.hasPrefix(
+                "::error file=missing.plist,title=file.unreadable::cannot read: No such file or directory\n"))
         let junit = try checkout(args + ["junit"])
         #expect(junit.stdout.contains(#"<testsuites name="checkout validate" tests="4" failures="0" errors="1">"#))
-        #expect(junit.stdout.contains(#"<error type="file.unreadable" message="cannot read: No such file or directory">"#))
+        #expect(
+            junit.stdout.contains(#"<error type="file.unreadable" message="cannot read: No such file or directory">"#))
         let sarif = try CheckoutCLITests.json(checkout(args + ["sarif"]).stdout)
         let invocation = ((sarif["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first
         #expect(invocation?["executionSuccessful"] as? Bool == false)
-        #expect(((invocation?["toolExecutionNotifications"] as? [[String: Any]])?.first?["message"] as? [String: Any])?["text"] as? String
-            == "missing.plist: cannot read: No such file or directory")
+        #expect(
+            ((invocation?["toolExecutionNotifications"] as? [[String: Any]])?.first?["message"] as? [String: Any])?[
+                "text"] as? String
+                == "missing.plist: cannot read: No such file or directory")
     }
 }

@@ -32,22 +32,29 @@ struct ExplanationsDifferentialTests {
             let shop = RandomV2Shop(random: &random)
             let engine = PricingEngine(rules: RuleSet(promotions: shop.promotions, catalog: shop.catalog))
             let explainer = Explainer(engine: engine)
-            let reference = ReferenceExplanations(model: ReferenceModel(catalog: shop.catalog, promotions: shop.promotions))
+            let reference = ReferenceExplanations(
+                model: ReferenceModel(catalog: shop.catalog, promotions: shop.promotions))
             for cartIndex in 0..<3 {
                 let cart = shop.cart(random: &random, large: false)
                 let (receipt, explanations) = try explainer.explain(cart, at: shop.instant, now: shop.instant)
                 let got = explanations.map { text($0, digits: 2) }
                 let want = reference.explain(cart, at: shop.instant)
                 #expect(got == want, "shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
-                let hints = explainer.hints(for: cart, receipt: receipt, explanations: explanations).map { "\($0.code) \($0.units) \($0.saving)" }
-                #expect(hints == reference.hints(cart, at: shop.instant), "hints, shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
+                let hints = explainer.hints(for: cart, receipt: receipt, explanations: explanations).map {
+                    "\($0.code) \($0.units) \($0.saving)"
+                }
+                #expect(
+                    hints == reference.hints(cart, at: shop.instant),
+                    "hints, shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
                 for e in explanations { statuses[e.status, default: 0] += 1 }
                 if !hints.isEmpty { hinted += 1 }
                 if got != want { return }
             }
         }
         // Every status is exercised.
-        for status in Explanation.Status.allCases { #expect(statuses[status, default: 0] > 20, "\(status): \(statuses[status, default: 0])") }
+        for status in Explanation.Status.allCases {
+            #expect(statuses[status, default: 0] > 20, "\(status): \(statuses[status, default: 0])")
+        }
         #expect(hinted > 500)
     }
 }

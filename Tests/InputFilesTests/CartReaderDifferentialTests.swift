@@ -1,13 +1,17 @@
-@testable import InputFiles
 import Pricing
 import Testing
 import Workloads
+
+@testable import InputFiles
 
 /// The fast reader (byte scanner, falling back to the tree parser) must agree with the tree reader
 /// on every input: the same cart, or the same message.
 @Suite("Fast and tree cart readers agree")
 struct CartReaderDifferentialTests {
-    static let catalog = try! CatalogFile.decode(Array(#"{"products": [{"code": "VOUCHER", "price": 5}, {"code": "TSHIRT", "price": 20}, {"code": "MUG", "price": 7.5}, {"code": "é", "price": 1}]}"#.utf8), name: "c")
+    static let catalog = try! CatalogFile.decode(
+        Array(
+            #"{"products": [{"code": "VOUCHER", "price": 5}, {"code": "TSHIRT", "price": 20}, {"code": "MUG", "price": 7.5}, {"code": "é", "price": 1}]}"#
+                .utf8), name: "c")
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
         readOutcome(bytes, reader: CartReader(catalog: catalog), tree: tree) { "\($0)" }
@@ -18,26 +22,37 @@ struct CartReaderDifferentialTests {
         #"[{"code": "MUG", "quantity": 3}, "MUG", {"quantity": 2, "code": "TSHIRT"}]"#,
         #"{"currency": "EUR", "at": "2026-11-21T10:00:00Z", "coupons": ["A", "b"], "items": ["MUG"]}"#,
         #"{"items": ["MUG"], "coupons": [], "at": "2026-11-21T11:00:00+01:00"}"#,
-        "[\n\t\"MUG\" ,\r\n \"MUG\"\n]\n", #"["\u004dUG"]"#, #"["é"]"#, #"["\u00e9"]"#, #"{"note": {"x": [1, {"y": null}]}, "items": ["MUG"]}"#,
+        "[\n\t\"MUG\" ,\r\n \"MUG\"\n]\n", #"["\u004dUG"]"#, #"["é"]"#, #"["\u00e9"]"#,
+        #"{"note": {"x": [1, {"y": null}]}, "items": ["MUG"]}"#,
         #"[{"code": "MUG", "quantity": 1000000000}]"#, #"[{"code": "MUG", "quantity": 1, "gift": true}]"#,
         // Cart ids: strings and integer literals are echoed; anything else is an error of the cart.
-        #"{"id": "A-1", "items": ["MUG"]}"#, #"{"items": ["MUG"], "id": 17}"#, #"{"id": -0, "items": []}"#, #"{"id": 123456789012345678901234567890, "items": []}"#,
-        #"{"id": "\u00e9\n", "items": []}"#, #"{"id": "", "items": ["MUG"]}"#, #"{"id": 1.5, "items": []}"#, #"{"id": 1e3, "items": []}"#,
-        #"{"id": null, "items": []}"#, #"{"id": {"a": 1}, "items": []}"#, #"{"id": true, "items": []}"#, #"{"id": "x", "id": "y", "items": []}"#,
-        #"{"id": 01, "items": []}"#, #"{"id": "A", "items": ["HAT"]}"#, #"{"id": 9, "items": [{"code": "MUG", "quantity": 0}]}"#,
+        #"{"id": "A-1", "items": ["MUG"]}"#, #"{"items": ["MUG"], "id": 17}"#, #"{"id": -0, "items": []}"#,
+        #"{"id": 123456789012345678901234567890, "items": []}"#,
+        #"{"id": "\u00e9\n", "items": []}"#, #"{"id": "", "items": ["MUG"]}"#, #"{"id": 1.5, "items": []}"#,
+        #"{"id": 1e3, "items": []}"#,
+        #"{"id": null, "items": []}"#, #"{"id": {"a": 1}, "items": []}"#, #"{"id": true, "items": []}"#,
+        #"{"id": "x", "id": "y", "items": []}"#,
+        #"{"id": 01, "items": []}"#, #"{"id": "A", "items": ["HAT"]}"#,
+        #"{"id": 9, "items": [{"code": "MUG", "quantity": 0}]}"#,
         // Invalid, in every way the readers refuse.
-        "", " ", "[", "]", "[,]", "[\"MUG\",]", "[\"MUG\" \"MUG\"]", "{\"items\": [\"MUG\"]", "[\"MUG\"] x", "[\"MUG\"]]",
+        "", " ", "[", "]", "[,]", "[\"MUG\",]", "[\"MUG\" \"MUG\"]", "{\"items\": [\"MUG\"]", "[\"MUG\"] x",
+        "[\"MUG\"]]",
         #"["HAT"]"#, #"["mug"]"#, #"[{"code": "HAT", "quantity": 2}]"#, #"[{"code": "MUG", "quantity": 0}]"#,
-        #"[{"code": "MUG", "quantity": 01}]"#, #"[{"code": "MUG", "quantity": -1}]"#, #"[{"code": "MUG", "quantity": 1.0}]"#,
-        #"[{"code": "MUG", "quantity": 1e0}]"#, #"[{"code": "MUG", "quantity": 1000000001}]"#, #"[{"code": "MUG", "quantity": "1"}]"#,
-        #"[{"code": "MUG", "code": "MUG"}]"#, #"[{"code": "MUG", "quantity": 1, "quantity": 2}]"#, #"[{"quantity": 1}]"#,
-        #"[{"code": "MUG", "price": 1}]"#, #"[{"code": "MUG", "unit_price": 1}]"#, #"[{"code": 5}]"#, "[5]", "[null]", "[[\"MUG\"]]",
+        #"[{"code": "MUG", "quantity": 01}]"#, #"[{"code": "MUG", "quantity": -1}]"#,
+        #"[{"code": "MUG", "quantity": 1.0}]"#,
+        #"[{"code": "MUG", "quantity": 1e0}]"#, #"[{"code": "MUG", "quantity": 1000000001}]"#,
+        #"[{"code": "MUG", "quantity": "1"}]"#,
+        #"[{"code": "MUG", "code": "MUG"}]"#, #"[{"code": "MUG", "quantity": 1, "quantity": 2}]"#,
+        #"[{"quantity": 1}]"#,
+        #"[{"code": "MUG", "price": 1}]"#, #"[{"code": "MUG", "unit_price": 1}]"#, #"[{"code": 5}]"#, "[5]", "[null]",
+        "[[\"MUG\"]]",
         #"{}"#, #"{"items": "MUG"}"#, #"{"items": [], "items": []}"#, #"{"currency": "usd", "items": []}"#,
         #"{"currency": "USD", "items": []}"#, #"{"at": "tomorrow", "items": []}"#, #"{"at": 5, "items": []}"#,
         #"{"coupons": "A", "items": []}"#, #"{"coupons": [1], "items": []}"#, #"{"coupons": ["A",], "items": []}"#,
-        #"{"items": ["HAT"], "at": "never"}"#, #"{"items": ["HAT"], "currency": "x"}"#, #"["HAT", ]"#, #"["HAT"] ["MUG"]"#,
+        #"{"items": ["HAT"], "at": "never"}"#, #"{"items": ["HAT"], "currency": "x"}"#, #"["HAT", ]"#,
+        #"["HAT"] ["MUG"]"#,
         "\"MUG\"", "5", "null", "[\"M\tUG\"]", "[\"MUG\\\"]", "[\"\\ud800\"]", "{\"a\": 1, \"a\": 2, \"items\": []}",
-        String(repeating: "[", count: 200), "[\"MUG\"\u{0}]",
+        String(repeating: "[", count: 200), "[\"MUG\"\u{0}]"
     ]
 
     @Test("on a corpus of valid and invalid carts")
@@ -50,7 +65,9 @@ struct CartReaderDifferentialTests {
 
     @Test("on invalid UTF-8")
     func invalidUTF8() {
-        for bytes: [UInt8] in [[0x5B, 0x22, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0x4D, 0xC3, 0x22, 0x5D], [0xEF, 0xBB, 0xBF, 0x5B, 0x5D]] {
+        for bytes: [UInt8] in [
+            [0x5B, 0x22, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0x4D, 0xC3, 0x22, 0x5D], [0xEF, 0xBB, 0xBF, 0x5B, 0x5D]
+        ] {
             #expect(Self.outcome(bytes, tree: false) == Self.outcome(bytes, tree: true))
         }
     }
@@ -81,7 +98,8 @@ struct CartReaderDifferentialTests {
 
     @Test("on every prefix and every one-byte change of items spelled the canonical way")
     func canonicalItems() {
-        let text = #"[{"code": "MUG", "quantity": 3}, {"code": "VOUCHER", "quantity": 2}, {"code": "TSHIRT", "quantity": 1000000000}, {"code": "MUG", "quantity": 12}]"#
+        let text =
+            #"[{"code": "MUG", "quantity": 3}, {"code": "VOUCHER", "quantity": 2}, {"code": "TSHIRT", "quantity": 1000000000}, {"code": "MUG", "quantity": 12}]"#
         let bytes = Array(text.utf8)
         #expect(Self.outcome(bytes, tree: false) == Self.outcome(bytes, tree: true))
         let replacements = Array(#" "{}:,0"#.utf8) + [0x0A, 0x5C, 0xC3]
@@ -94,7 +112,9 @@ struct CartReaderDifferentialTests {
                 variants.append(changed)
             }
             for variant in variants {
-                #expect(Self.outcome(variant, tree: false) == Self.outcome(variant, tree: true), "\(String(decoding: variant, as: UTF8.self))")
+                #expect(
+                    Self.outcome(variant, tree: false) == Self.outcome(variant, tree: true),
+                    "\(String(decoding: variant, as: UTF8.self))")
                 compared += 1
             }
         }
@@ -105,8 +125,10 @@ struct CartReaderDifferentialTests {
     func fastPathTaken() {
         let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog))
         var merger = CartLineMerger(productCount: Self.catalog.products.count)
-        for text in [#"["VOUCHER", "TSHIRT"]"#, #"[{"code": "MUG", "quantity": 3}]"#,
-                     #"{"coupons": ["X"], "at": "2026-11-21T10:00:00Z", "currency": "EUR", "items": [{"quantity": 2, "code": "MUG"}]}"#] {
+        for text in [
+            #"["VOUCHER", "TSHIRT"]"#, #"[{"code": "MUG", "quantity": 3}]"#,
+            #"{"coupons": ["X"], "at": "2026-11-21T10:00:00Z", "currency": "EUR", "items": [{"quantity": 2, "code": "MUG"}]}"#
+        ] {
             let cart = Array(text.utf8).withUnsafeBufferPointer { scanner.scan($0, merger: &merger) }
             #expect(cart != nil, "\(text)")
         }
@@ -115,7 +137,8 @@ struct CartReaderDifferentialTests {
         let items: [(String, (id: Int, quantity: Int64, consumed: Int)?)] = [
             (#"{"code": "MUG", "quantity": 12}, "#, (2, 12, 31)), (#"{"code": "TSHIRT", "quantity": 1}"#, (1, 1, 33)),
             (#"{"code": "HAT", "quantity": 1}"#, (-1, 1, 30)), (#"{"code": "MUG", "quantity": 12 }"#, nil),
-            (#"{"code":"MUG", "quantity": 12}"#, nil), (#"{"quantity": 12, "code": "MUG"}"#, nil), (#"{"code": "MUG", "quantity": 1"#, nil),
+            (#"{"code":"MUG", "quantity": 12}"#, nil), (#"{"quantity": 12, "code": "MUG"}"#, nil),
+            (#"{"code": "MUG", "quantity": 1"#, nil)
         ]
         for (text, expected) in items {
             let bytes = Array(text.utf8)
@@ -124,7 +147,8 @@ struct CartReaderDifferentialTests {
                 guard let (id, quantity) = cursor.canonicalItem(codes) else { return nil }
                 return (id, quantity, cursor.p - buffer.baseAddress!)
             }
-            #expect(item?.0 == expected?.id && item?.1 == expected?.quantity && item?.2 == expected?.consumed, "\(text)")
+            #expect(
+                item?.0 == expected?.id && item?.1 == expected?.quantity && item?.2 == expected?.consumed, "\(text)")
         }
         let workload = Workload(.init(products: 50, promotions: 0, lines: 2_000))
         let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
@@ -136,14 +160,17 @@ struct CartReaderDifferentialTests {
 
     @Test("code lookup finds every code and nothing else")
     func codeTable() throws {
-        let catalog = try CatalogFile.decode(Workload(.init(products: 3_000, promotions: 0, lines: 0)).catalogJSON(), name: "c")
+        let catalog = try CatalogFile.decode(
+            Workload(.init(products: 3_000, promotions: 0, lines: 0)).catalogJSON(), name: "c")
         let table = CodeTable(catalog: catalog)
         for (id, product) in catalog.products.enumerated() {
             let found = Array(product.code.utf8).withUnsafeBufferPointer { table.lookup($0.baseAddress!, $0.count) }
             #expect(found == id)
         }
         for missing in ["", "P", "P30000", "p0001", "P0001 "] {
-            let found = Array(missing.utf8).withUnsafeBufferPointer { table.lookup($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+            let found = Array(missing.utf8).withUnsafeBufferPointer {
+                table.lookup($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count)
+            }
             #expect(found == -1, "\(missing)")
         }
     }
@@ -158,14 +185,18 @@ struct ParallelScanTests {
     static let cart = workload.cartJSON()
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
-        readOutcome(bytes, reader: CartReader(catalog: catalog, parallelThreshold: threshold), name: "big.json", tree: tree) { "\($0.lines)" }
+        readOutcome(
+            bytes, reader: CartReader(catalog: catalog, parallelThreshold: threshold), name: "big.json", tree: tree
+        ) { "\($0.lines)" }
     }
 
     @Test("the generated cart is above the threshold and splits cleanly")
     func splits() {
         #expect(Self.cart.count >= Self.threshold)
         let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
-        let outcome = Self.cart.withUnsafeBufferPointer { scanner.scanInTwo($0, productCount: Self.catalog.products.count) }
+        let outcome = Self.cart.withUnsafeBufferPointer {
+            scanner.scanInTwo($0, productCount: Self.catalog.products.count)
+        }
         guard case .cart(let cart) = outcome else {
             Issue.record("expected a cart from the two halves, got \(outcome)")
             return
@@ -179,14 +210,17 @@ struct ParallelScanTests {
         // Shift the text until the split point lands there; the first half then passes it
         // mid-item and the cart is scanned in one piece.
         let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
-        let twoLines = Array(String(decoding: Self.cart, as: UTF8.self).replacing("\", \"quantity\"", with: "\",\n   \"quantity\"").utf8)
+        let twoLines = Array(
+            String(decoding: Self.cart, as: UTF8.self).replacing("\", \"quantity\"", with: "\",\n   \"quantity\"").utf8)
         var nested = twoLines
         for shift in 0..<100 {
             nested = [UInt8(ascii: "[")] + Array(repeating: 0x20, count: shift) + twoLines.dropFirst()
             let point = nested.withUnsafeBufferPointer { scanner.splitPoint($0).map { $0.pointee } }
             if point == UInt8(ascii: "\"") { break }
         }
-        let nestedOutcome = nested.withUnsafeBufferPointer { scanner.scanInTwo($0, productCount: Self.catalog.products.count) }
+        let nestedOutcome = nested.withUnsafeBufferPointer {
+            scanner.scanInTwo($0, productCount: Self.catalog.products.count)
+        }
         guard case .sequential = nestedOutcome else {
             Issue.record("the split should land inside an item and be refused, got \(nestedOutcome)")
             return
@@ -196,7 +230,8 @@ struct ParallelScanTests {
         var unknownFirst = Self.cart
         unknownFirst.insert(contentsOf: Array(#"  "HAT","#.utf8) + [0x0A], at: lineStart(before: 100))
         var unknownSecond = Self.cart
-        unknownSecond.insert(contentsOf: Array(#"  "HAT","#.utf8) + [0x0A], at: lineStart(before: Self.cart.count - 200))
+        unknownSecond.insert(
+            contentsOf: Array(#"  "HAT","#.utf8) + [0x0A], at: lineStart(before: Self.cart.count - 200))
         var trailing = Self.cart
         trailing.append(contentsOf: Array("x".utf8))
         var badQuantity = Self.cart
@@ -208,13 +243,16 @@ struct ParallelScanTests {
             #expect(Self.outcome(variant, tree: false) == Self.outcome(variant, tree: true))
         }
         #expect(Self.outcome(unknownFirst, tree: false) == "error: big.json: items[2]: unknown product code \"HAT\"")
-        #expect(Self.outcome(unknownSecond, tree: false).hasPrefix("error: big.json: items[19994]: unknown product code"))
+        #expect(
+            Self.outcome(unknownSecond, tree: false).hasPrefix("error: big.json: items[19994]: unknown product code"))
         #expect(Self.outcome(nested, tree: false).hasPrefix("["))
     }
 }
 
 /// What `reader` makes of `bytes`, read fast or as a tree: the cart as `describe` shows it, or the message.
-private func readOutcome(_ bytes: [UInt8], reader: CartReader, name: String = "cart.json", tree: Bool, describe: (Cart) -> String) -> String {
+private func readOutcome(
+    _ bytes: [UInt8], reader: CartReader, name: String = "cart.json", tree: Bool, describe: (Cart) -> String
+) -> String {
     var reader = reader
     do {
         let cart = try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in

@@ -5,58 +5,66 @@ import Testing
 struct ReadingValuesTests {
     @Test("an array root streams its items, each with its line, column and exact text")
     func arrayRootStreamsItems() {
-        let recorder = read(header + """
-        <plist version="1.0">
-        <array>
-          <dict>
-            <key>price</key>
-            <real>19.99</real>
-            <key>codes</key><array><string>A</string> <string>B &amp; C</string></array>
-          </dict>
-          <integer> 42 </integer>
-          <true/>
-        </array>
-        </plist>
-        """)
+        let recorder = read(
+            header + """
+                <plist version="1.0">
+                <array>
+                  <dict>
+                    <key>price</key>
+                    <real>19.99</real>
+                    <key>codes</key><array><string>A</string> <string>B &amp; C</string></array>
+                  </dict>
+                  <integer> 42 </integer>
+                  <true/>
+                </array>
+                </plist>
+                """)
         #expect(recorder.issues == [])
-        #expect(recorder.values == [
-            "dict@5:3[key@6:5(price),real@7:5(19.99),key@8:5(codes),array@8:21[string@8:28(A),string@8:47(B & C)]]",
-            "integer@10:3( 42 )",
-            "true@11:3",
-        ])
-        #expect(recorder.events == ["open array@4:1 depth 0", "value depth 1", "value depth 1", "value depth 1", "close array depth 0"])
+        #expect(
+            recorder.values == [
+                "dict@5:3[key@6:5(price),real@7:5(19.99),key@8:5(codes),array@8:21[string@8:28(A),string@8:47(B & C)]]",
+                "integer@10:3( 42 )",
+                "true@11:3"
+            ])
+        #expect(
+            recorder.events == [
+                "open array@4:1 depth 0", "value depth 1", "value depth 1", "value depth 1", "close array depth 0"
+            ])
     }
 
     @Test("a root that is not streamed arrives whole")
     func wholeRoot() {
-        let recorder = read("<plist><dict><key>a</key><date>2026-12-01T00:00:00Z</date><key>b</key><false/></dict></plist>",
-                            stream: { _, _, _ in false })
+        let recorder = read(
+            "<plist><dict><key>a</key><date>2026-12-01T00:00:00Z</date><key>b</key><false/></dict></plist>",
+            stream: { _, _, _ in false })
         #expect(recorder.issues == [])
         #expect(recorder.values == ["dict@1:8[key@1:14(a),date@1:26(2026-12-01T00:00:00Z),key@1:59(b),false@1:71]"])
     }
 
     @Test("a dict root streams a chosen key and delivers keys with their values")
     func dictRootStreamsChosenKey() {
-        let recorder = read("""
-        <plist>
-        <dict>
-          <key>currency</key> <string>EUR</string>
-          <key>promotions</key>
-          <array>
-            <dict><key>name</key><string>X</string></dict>
-          </array>
-        </dict>
-        </plist>
-        """, stream: { kind, depth, key in depth == 0 || (kind == .array && key?.name == "promotions") })
+        let recorder = read(
+            """
+            <plist>
+            <dict>
+              <key>currency</key> <string>EUR</string>
+              <key>promotions</key>
+              <array>
+                <dict><key>name</key><string>X</string></dict>
+              </array>
+            </dict>
+            </plist>
+            """, stream: { kind, depth, key in depth == 0 || (kind == .array && key?.name == "promotions") })
         #expect(recorder.issues == [])
-        #expect(recorder.events == [
-            "open dict@2:1 depth 0",
-            "value depth 1 key currency@3:3",
-            "open array@5:3 depth 1 key promotions@4:3",
-            "value depth 2",
-            "close array depth 1",
-            "close dict depth 0",
-        ])
+        #expect(
+            recorder.events == [
+                "open dict@2:1 depth 0",
+                "value depth 1 key currency@3:3",
+                "open array@5:3 depth 1 key promotions@4:3",
+                "value depth 2",
+                "close array depth 1",
+                "close dict depth 0"
+            ])
         #expect(recorder.values == ["string@3:23(EUR)", "dict@6:5[key@6:11(name),string@6:26(X)]"])
     }
 
@@ -86,7 +94,8 @@ struct ReadingValuesTests {
         let recorder = read("<plist><array>\n" + String(repeating: item, count: count) + "</array></plist>")
         #expect(recorder.issues == [])
         #expect(recorder.values.count == count)
-        #expect(recorder.values.last == "dict@\(count + 1):3[key@\(count + 1):9(name),string@\(count + 1):24(promotion)]")
+        #expect(
+            recorder.values.last == "dict@\(count + 1):3[key@\(count + 1):9(name),string@\(count + 1):24(promotion)]")
     }
 
     @Test("CDATA and character references are text")
@@ -112,46 +121,70 @@ struct StructureTests {
 
     @Test("a key without a value is reported and dropped")
     func keyWithoutValue() {
-        let recorder = read("<plist><array><dict>\n<key>a</key>\n<key>b</key><integer>1</integer>\n<key>c</key></dict></array></plist>")
-        #expect(recorder.issues.map { "\($0.kind) \($0.location) \($0.message)" } == [
-            "structure 2:1 <key>a</key> has no value",
-            "structure 4:1 <key>c</key> has no value",
-        ])
+        let recorder = read(
+            "<plist><array><dict>\n<key>a</key>\n<key>b</key><integer>1</integer>\n<key>c</key></dict></array></plist>")
+        #expect(
+            recorder.issues.map { "\($0.kind) \($0.location) \($0.message)" } == [
+                "structure 2:1 <key>a</key> has no value",
+                "structure 4:1 <key>c</key> has no value"
+            ])
         #expect(recorder.values == ["dict@1:15[key@3:1(b),integer@3:13(1)]"])
     }
 
     @Test("a value without a key is reported and skipped")
     func valueWithoutKey() {
         let recorder = read("<plist><array><dict>\n<string>x</string><key>a</key><true/></dict></array></plist>")
-        #expect(recorder.issues.map { "\($0.location) \($0.message)" } == ["2:1 a <string> in a <dict> must follow a <key>"])
+        #expect(
+            recorder.issues.map { "\($0.location) \($0.message)" } == ["2:1 a <string> in a <dict> must follow a <key>"]
+        )
         #expect(recorder.values == ["dict@1:15[key@2:19(a),true@2:31]"])
     }
 
     @Test("unknown elements are reported, skipped with their content, and take their key along")
     func unknownElement() {
-        let recorder = read("<plist><array><dict><key>a</key>\n<foo><bar/></foo><key>b</key><integer>2</integer></dict></array></plist>")
-        #expect(recorder.issues.map { "\($0.location) \($0.message)" } == [
-            "2:1 unknown element <foo>; expected one of <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date>, <data>",
-        ])
+        let recorder = read(
+            "<plist><array><dict><key>a</key>\n<foo><bar/></foo><key>b</key><integer>2</integer></dict></array></plist>"
+        )
+        #expect(
+            recorder.issues.map { "\($0.location) \($0.message)" } == [
+                "2:1 unknown element <foo>; expected one of <dict>, <array>, <string>, <integer>, <real>, <true/>, <false/>, <date>, <data>"
+            ])
         #expect(recorder.values == ["dict@1:15[key@2:18(b),integer@2:30(2)]"])
     }
 
     @Test("each misplacement has its own message")
     func misplacements() {
-        #expect(structureIssues("<array><key>k</key></array>") == ["structure 2:8 a <key> must be inside a <dict>, not an <array>"])
-        #expect(structureIssues("<array>x</array>") == ["structure 2:9 text is not allowed directly inside <array>; put it in a <string>"])
-        #expect(structureIssues("<array><string><integer>1</integer></string></array>") == ["structure 2:16 <string> holds text, not a <integer> element"])
+        #expect(
+            structureIssues("<array><key>k</key></array>") == [
+                "structure 2:8 a <key> must be inside a <dict>, not an <array>"
+            ])
+        #expect(
+            structureIssues("<array>x</array>") == [
+                "structure 2:9 text is not allowed directly inside <array>; put it in a <string>"
+            ])
+        #expect(
+            structureIssues("<array><string><integer>1</integer></string></array>") == [
+                "structure 2:16 <string> holds text, not a <integer> element"
+            ])
         #expect(structureIssues("<array><true>yes</true></array>") == ["structure 2:8 <true/> must be empty"])
-        #expect(structureIssues("<array/><array/>") == ["structure 2:9 <plist> must hold exactly one value; this <array> is a second one"])
+        #expect(
+            structureIssues("<array/><array/>") == [
+                "structure 2:9 <plist> must hold exactly one value; this <array> is a second one"
+            ])
         #expect(structureIssues("<key>k</key>") == ["structure 2:1 a <key> must be inside a <dict>"])
-        #expect(structureIssues("<array><plist/></array>").first?.hasPrefix("structure 2:8 <plist> may only be the root element") == true)
+        #expect(
+            structureIssues("<array><plist/></array>").first?.hasPrefix(
+                "structure 2:8 <plist> may only be the root element") == true)
         #expect(structureIssues("") == ["structure 1:1 <plist> holds no value"])
     }
 
     @Test("the root element must be plist")
     func rootMustBePlist() {
         let recorder = read("<array><string>a</string></array>")
-        #expect(recorder.issues.map { "\($0.location) \($0.message)" } == ["1:1 the root element must be <plist>, not <array>"])
+        #expect(
+            recorder.issues.map { "\($0.location) \($0.message)" } == [
+                "1:1 the root element must be <plist>, not <array>"
+            ])
         #expect(recorder.values == [])
     }
 }
@@ -192,14 +225,15 @@ struct HostileTests {
 
     @Test("entity declarations are forbidden: billion laughs")
     func billionLaughs() {
-        let issue = fatal("""
-        <?xml version="1.0"?>
-        <!DOCTYPE lolz [
-          <!ENTITY lol "lol">
-          <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-        ]>
-        <plist><string>&lol2;</string></plist>
-        """)
+        let issue = fatal(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [
+              <!ENTITY lol "lol">
+              <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+            ]>
+            <plist><string>&lol2;</string></plist>
+            """)
         #expect(issue?.kind == .forbidden)
         #expect(issue?.location.line == 3)
         #expect(issue?.message == "entity declarations are not allowed (entity \"lol\")")
@@ -207,20 +241,24 @@ struct HostileTests {
 
     @Test("an external entity on file:// is refused and never read")
     func externalEntity() {
-        let recorder = read("""
-        <?xml version="1.0"?>
-        <!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
-        <plist><string>&xxe;</string></plist>
-        """)
+        let recorder = read(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
+            <plist><string>&xxe;</string></plist>
+            """)
         #expect(recorder.issues.map(\.kind) == [.forbidden])
         #expect(recorder.values == [])
     }
 
     @Test("external DTDs other than Apple's are refused; Apple's is accepted, never loaded")
     func externalDTD() {
-        #expect(fatal("<!DOCTYPE plist SYSTEM \"file:///etc/passwd\"><plist><true/></plist>")?.message
+        #expect(
+            fatal("<!DOCTYPE plist SYSTEM \"file:///etc/passwd\"><plist><true/></plist>")?.message
                 == "DOCTYPE names the external DTD \"file:///etc/passwd\"; only Apple's plist DTD is allowed")
-        #expect(fatal("<!DOCTYPE plist PUBLIC \"-//Evil//EN\" \"http://127.0.0.1:9/x.dtd\"><plist><true/></plist>")?.kind == .forbidden)
+        #expect(
+            fatal("<!DOCTYPE plist PUBLIC \"-//Evil//EN\" \"http://127.0.0.1:9/x.dtd\"><plist><true/></plist>")?.kind
+                == .forbidden)
         let apple = read(header + "<plist><array><true/></array></plist>")
         #expect(apple.issues == [])
         #expect(apple.values == ["true@3:15"])
@@ -239,12 +277,14 @@ struct HostileTests {
         #expect(depth?.kind == .forbidden)
         #expect(depth?.message == "elements nest deeper than 64 levels")
 
-        let text = fatal("<plist><array><string>\(String(repeating: "x", count: 2_000))</string></array></plist>",
-                         limits: PlistLimits(maxTextLength: 1_000))
+        let text = fatal(
+            "<plist><array><string>\(String(repeating: "x", count: 2_000))</string></array></plist>",
+            limits: PlistLimits(maxTextLength: 1_000))
         #expect(text?.message == "the text of this <string> is longer than 1000 bytes")
 
-        let many = fatal("<plist><array><array>" + String(repeating: "<true/>", count: 11) + "</array></array></plist>",
-                         limits: PlistLimits(maxValueElements: 10))
+        let many = fatal(
+            "<plist><array><array>" + String(repeating: "<true/>", count: 11) + "</array></array></plist>",
+            limits: PlistLimits(maxValueElements: 10))
         #expect(many?.message == "one value holds more than 10 elements")
 
         let size = fatal("<plist><array/></plist>", limits: PlistLimits(maxFileSize: 10))

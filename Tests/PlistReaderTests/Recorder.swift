@@ -38,15 +38,17 @@ final class Recorder: PlistStreamHandler {
     }
 }
 
-func read(_ xml: String, stream: @escaping (PlistKind, Int, PlistKey?) -> Bool = { _, depth, _ in depth == 0 },
-          limits: PlistLimits = .default) -> Recorder {
+func read(
+    _ xml: String, stream: @escaping (PlistKind, Int, PlistKey?) -> Bool = { _, depth, _ in depth == 0 },
+    limits: PlistLimits = .default
+) -> Recorder {
     let recorder = Recorder(stream: stream)
     PlistStreamReader.read(bytes: Array(xml.utf8), name: "test.plist", limits: limits, handler: recorder)
     return recorder
 }
 
 let header = """
-<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 
-"""
+    """

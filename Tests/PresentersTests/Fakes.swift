@@ -1,6 +1,7 @@
 import Pricing
-@testable import Presenters
 import Shopping
+
+@testable import Presenters
 
 /// The cart in memory.
 final class MemoryCart: CartStore {
@@ -9,12 +10,20 @@ final class MemoryCart: CartStore {
     func entries() throws -> [CartEntry] { items }
 
     func add(_ code: String, quantity: Int64) throws {
-        if let index = items.firstIndex(where: { $0.code == code }) { items[index].quantity += quantity } else { items.append(CartEntry(code: code, quantity: quantity)) }
+        if let index = items.firstIndex(where: { $0.code == code }) {
+            items[index].quantity += quantity
+        } else {
+            items.append(CartEntry(code: code, quantity: quantity))
+        }
     }
 
     func remove(_ code: String, quantity: Int64?) throws -> Bool {
         guard let index = items.firstIndex(where: { $0.code == code }) else { return false }
-        if let quantity, quantity < items[index].quantity { items[index].quantity -= quantity } else { items.remove(at: index) }
+        if let quantity, quantity < items[index].quantity {
+            items[index].quantity -= quantity
+        } else {
+            items.remove(at: index)
+        }
         return true
     }
 
@@ -47,9 +56,12 @@ final class MemoryOrders: OrderBook {
 
     init(cart: MemoryCart) { self.cart = cart }
 
-    func pendingOrder(for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency) throws -> PendingOrder {
+    func pendingOrder(
+        for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency
+    ) throws -> PendingOrder {
         if let existing = pending.first(where: { $0.entries == entries && $0.coupons == coupons }) { return existing }
-        var order = PendingOrder(id: "order-\(nextID)", entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
+        var order = PendingOrder(
+            id: "order-\(nextID)", entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
         order.coupons = coupons
         nextID += 1
         pending.append(order)
@@ -66,8 +78,9 @@ final class MemoryOrders: OrderBook {
             throw Interrupted()
         }
         if let existing = completed.first(where: { $0.id == order.id }) { return existing }
-        let record = OrderRecord(number: completed.count + 1, id: order.id, at: at, receiptJSON: order.receiptJSON, total: order.total,
-                                 currency: order.currency, card: card, reference: reference)
+        let record = OrderRecord(
+            number: completed.count + 1, id: order.id, at: at, receiptJSON: order.receiptJSON, total: order.total,
+            currency: order.currency, card: card, reference: reference)
         completed.append(record)
         for entry in order.entries { _ = try cart.remove(entry.code, quantity: entry.quantity) }
         for coupon in order.coupons { _ = try cart.removeCoupon(coupon) }
@@ -100,15 +113,18 @@ final class ScriptedGateway: PaymentGateway {
 let catalog = try! Catalog(products: [
     Product(code: "VOUCHER", name: "Cabify Voucher", price: 500),
     Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
-    Product(code: "MUG", name: "Cabify Coffee Mug", price: 750),
+    Product(code: "MUG", name: "Cabify Coffee Mug", price: 750)
 ])
 let now = try! Instant(rfc3339: "2026-11-21T10:00:00Z")
-let rules = RuleSet(promotions: [
-    Promotion(id: "VOUCHER 2x1", name: "VOUCHER 2x1", rule: .combo(groupSize: 2, paid: 1), codes: ["VOUCHER"]),
-    Promotion(id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
-    Promotion(id: "old", name: "Old sale", rule: .percent(minimumQuantity: 1, hundredths: 5000), codes: ["MUG"], end: try! Instant(rfc3339: "2026-01-01T00:00:00Z")),
-    Promotion(id: "xmas", name: "Christmas", rule: .cartPercent(minimum: 10_000, hundredths: 1000), coupon: "XMAS"),
-], catalog: catalog)
+let rules = RuleSet(
+    promotions: [
+        Promotion(id: "VOUCHER 2x1", name: "VOUCHER 2x1", rule: .combo(groupSize: 2, paid: 1), codes: ["VOUCHER"]),
+        Promotion(id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
+        Promotion(
+            id: "old", name: "Old sale", rule: .percent(minimumQuantity: 1, hundredths: 5000), codes: ["MUG"],
+            end: try! Instant(rfc3339: "2026-01-01T00:00:00Z")),
+        Promotion(id: "xmas", name: "Christmas", rule: .cartPercent(minimum: 10_000, hundredths: 1000), coupon: "XMAS")
+    ], catalog: catalog)
 
 struct Shop {
     let cart = MemoryCart()
@@ -118,6 +134,7 @@ struct Shop {
 
     init() {
         orders = MemoryOrders(cart: cart)
-        service = CheckoutService(rules: rules, cart: cart, orders: orders, gateway: gateway, clock: FixedClock(instant: now))
+        service = CheckoutService(
+            rules: rules, cart: cart, orders: orders, gateway: gateway, clock: FixedClock(instant: now))
     }
 }

@@ -1,5 +1,5 @@
-import Pricing
 import Presenters
+import Pricing
 import Shopping
 import Testing
 
@@ -7,7 +7,9 @@ import Testing
 final class ListView: ProductListView {
     var told: [String] = []
     func show(products: [ProductItem], cartPromotions: [String]) {
-        told.append("show " + products.map { "\($0.code) \($0.price) \($0.promotions)" }.joined(separator: "; ") + " cart \(cartPromotions)")
+        told.append(
+            "show " + products.map { "\($0.code) \($0.price) \($0.promotions)" }.joined(separator: "; ")
+                + " cart \(cartPromotions)")
     }
     func showAdded(_ message: String) { told.append("added \(message)") }
     func showError(_ message: String) { told.append("error \(message)") }
@@ -16,7 +18,10 @@ final class ListView: ProductListView {
 final class CartScreenView: CartView {
     var told: [String] = []
     func show(cart: ReceiptScreen) {
-        told.append("show " + cart.lines.map { "\($0.quantity)×\($0.code) \($0.total)" + ($0.discount.map { " (\($0))" } ?? "") }.joined(separator: ", ") + " total \(cart.total)")
+        told.append(
+            "show "
+                + cart.lines.map { "\($0.quantity)×\($0.code) \($0.total)" + ($0.discount.map { " (\($0))" } ?? "") }
+                .joined(separator: ", ") + " total \(cart.total)")
     }
     func showEmpty(_ message: String) { told.append("empty \(message)") }
     func setCheckoutEnabled(_ enabled: Bool) { told.append("checkout \(enabled ? "enabled" : "disabled")") }
@@ -37,7 +42,9 @@ final class CheckoutScreenView: CheckoutView {
 final class PaymentScreenView: PaymentView {
     var told: [String] = []
     func showProcessing() { told.append("processing") }
-    func showApproved(orderNumber: Int, total: String, card: String) { told.append("approved #\(orderNumber) \(total) \(card)") }
+    func showApproved(orderNumber: Int, total: String, card: String) {
+        told.append("approved #\(orderNumber) \(total) \(card)")
+    }
     func showDeclined(_ reason: String) { told.append("declined \(reason)") }
     func showInvalidCard(_ problem: String) { told.append("invalid \(problem)") }
     func showEmptyCart(_ message: String) { told.append("empty \(message)") }
@@ -57,13 +64,14 @@ struct ProductListPresenterTests {
         presenter.add(code: "TSHIRT", quantity: 3)
         presenter.addProduct(at: 7)
         presenter.add(code: "HAT")
-        #expect(view.told == [
-            #"show VOUCHER 5.00 € ["2 for 1"]; TSHIRT 20.00 € ["3 or more: 19.00 € each"]; MUG 7.50 € [] cart ["10% off the cart from 100.00 € with coupon XMAS"]"#,
-            "added Added 1 × Cabify Voucher to the cart.",
-            "added Added 3 × Cabify T-Shirt to the cart.",
-            "error There is no product 8; choose 1 to 3.",
-            "error Unknown product code \"HAT\".",
-        ])
+        #expect(
+            view.told == [
+                #"show VOUCHER 5.00 € ["2 for 1"]; TSHIRT 20.00 € ["3 or more: 19.00 € each"]; MUG 7.50 € [] cart ["10% off the cart from 100.00 € with coupon XMAS"]"#,
+                "added Added 1 × Cabify Voucher to the cart.",
+                "added Added 3 × Cabify T-Shirt to the cart.",
+                "error There is no product 8; choose 1 to 3.",
+                "error Unknown product code \"HAT\"."
+            ])
         #expect(shop.cart.items == [CartEntry(code: "VOUCHER", quantity: 1), CartEntry(code: "TSHIRT", quantity: 3)])
     }
 
@@ -106,14 +114,15 @@ struct CartPresenterTests {
         presenter.removeLine(at: 0)
         presenter.decrement(lineAt: 5)
         presenter.clear()
-        #expect(view.told == [
-            "show 2×VOUCHER 5.00 € (VOUCHER 2x1: -5.00 €), 1×MUG 7.50 € total 12.50 €", "checkout enabled",
-            "show 2×VOUCHER 5.00 € (VOUCHER 2x1: -5.00 €), 2×MUG 15.00 € total 20.00 €", "checkout enabled",
-            "show 1×VOUCHER 5.00 €, 2×MUG 15.00 € total 20.00 €", "checkout enabled",
-            "show 2×MUG 15.00 € total 15.00 €", "checkout enabled",
-            "error There is no line 6; choose 1 to 1.",
-            "empty Cart is empty", "checkout disabled",
-        ])
+        #expect(
+            view.told == [
+                "show 2×VOUCHER 5.00 € (VOUCHER 2x1: -5.00 €), 1×MUG 7.50 € total 12.50 €", "checkout enabled",
+                "show 2×VOUCHER 5.00 € (VOUCHER 2x1: -5.00 €), 2×MUG 15.00 € total 20.00 €", "checkout enabled",
+                "show 1×VOUCHER 5.00 €, 2×MUG 15.00 € total 20.00 €", "checkout enabled",
+                "show 2×MUG 15.00 € total 15.00 €", "checkout enabled",
+                "error There is no line 6; choose 1 to 1.",
+                "empty Cart is empty", "checkout disabled"
+            ])
     }
 }
 
@@ -122,7 +131,9 @@ struct CheckoutPresenterTests {
     @Test("the full receipt with every discount: the published 74.50 example")
     func fullReceipt() throws {
         let shop = Shop()
-        for code in ["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"] { try shop.cart.add(code, quantity: 1) }
+        for code in ["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"] {
+            try shop.cart.add(code, quantity: 1)
+        }
         let view = CheckoutScreenView()
         let presenter = CheckoutPresenter(checkout: shop.service)
         presenter.view = view
@@ -152,7 +163,9 @@ struct CheckoutPresenterTests {
 struct PaymentPresenterTests {
     func filledShop() throws -> Shop {
         let shop = Shop()
-        for code in ["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"] { try shop.cart.add(code, quantity: 1) }
+        for code in ["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"] {
+            try shop.cart.add(code, quantity: 1)
+        }
         return shop
     }
 
@@ -192,9 +205,11 @@ struct PaymentPresenterTests {
         presenter.pay(number: "4242 4242 4242 4241", expiry: "12/30", cvc: "123")
         presenter.pay(number: "4242 4242 4242 4242", expiry: "10/26", cvc: "123")
         presenter.pay(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "12")
-        #expect(view.told == [
-            "invalid the card number is not valid (check digit)", "invalid the card expired at the end of 10/26", "invalid the CVC must be 3 or 4 digits",
-        ])
+        #expect(
+            view.told == [
+                "invalid the card number is not valid (check digit)", "invalid the card expired at the end of 10/26",
+                "invalid the CVC must be 3 or 4 digits"
+            ])
         #expect(shop.gateway.chargesTaken == 0)
     }
 
@@ -227,22 +242,27 @@ struct PaymentPresenterTests {
 struct CartScreenV2Tests {
     @Test("every promotion of a line is shown, trigger units as what they were part of")
     func everyPromotion() throws {
-        let v2 = RuleSet(promotions: [
-            Promotion(id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
-            Promotion(id: "mug", name: "Shirt gets a mug", rule: .bxgy(buy: 1), codes: ["TSHIRT"], targets: ["MUG"]),
-        ], catalog: catalog)
+        let v2 = RuleSet(
+            promotions: [
+                Promotion(
+                    id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
+                Promotion(id: "mug", name: "Shirt gets a mug", rule: .bxgy(buy: 1), codes: ["TSHIRT"], targets: ["MUG"])
+            ], catalog: catalog)
         let cart = MemoryCart()
-        let service = CheckoutService(rules: v2, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(), clock: FixedClock(instant: now))
+        let service = CheckoutService(
+            rules: v2, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(),
+            clock: FixedClock(instant: now))
         try cart.add("TSHIRT", quantity: 4)
         try cart.add("MUG", quantity: 1)
         let presenter = CartPresenter(checkout: service)
         let view = RecordingCartView()
         presenter.view = view
         presenter.viewDidLoad()
-        #expect(view.lines == [
-            "4×TSHIRT 77.00 €: 1 part of \"Shirt gets a mug\" | TSHIRT 3+: -3.00 €",
-            "1×MUG 0.00 €: Shirt gets a mug: -7.50 €",
-        ])
+        #expect(
+            view.lines == [
+                "4×TSHIRT 77.00 €: 1 part of \"Shirt gets a mug\" | TSHIRT 3+: -3.00 €",
+                "1×MUG 0.00 €: Shirt gets a mug: -7.50 €"
+            ])
         #expect(view.total == "77.00 €")
     }
 }
@@ -264,7 +284,9 @@ struct CartScreenHintTests {
     @Test("the near misses of the cart, as the text receipt words them")
     func hints() throws {
         let cart = MemoryCart()
-        let service = CheckoutService(rules: rules, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(), clock: FixedClock(instant: now))
+        let service = CheckoutService(
+            rules: rules, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(),
+            clock: FixedClock(instant: now))
         try cart.add("TSHIRT", quantity: 2)
         try cart.add("VOUCHER", quantity: 1)
         let presenter = CartPresenter(checkout: service)
@@ -272,10 +294,11 @@ struct CartScreenHintTests {
         presenter.view = view
         presenter.viewDidLoad()
         // VOUCHER 2x1 needs one more voucher (5.00); TSHIRT 3+ one more shirt (3 × 1.00).
-        #expect(view.hints == [
-            #"Add 1 more VOUCHER (Cabify Voucher) to get "VOUCHER 2x1": save 5.00 €."#,
-            #"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#,
-        ])
+        #expect(
+            view.hints == [
+                #"Add 1 more VOUCHER (Cabify Voucher) to get "VOUCHER 2x1": save 5.00 €."#,
+                #"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#
+            ])
         try cart.add("VOUCHER", quantity: 1)
         presenter.refresh()
         #expect(view.hints == [#"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#])

@@ -1,5 +1,5 @@
-import Pricing
 import Presenters
+import Pricing
 import Shopping
 import Testing
 
@@ -16,7 +16,9 @@ final class RecordingShop: ShopNavigationView, ProductListView, CartView, Checko
     func setCheckoutEnabled(_ enabled: Bool) {}
     func show(receipt: ReceiptScreen) { told.append("checkout total \(receipt.total)") }
     func showProcessing() { told.append("processing") }
-    func showApproved(orderNumber: Int, total: String, card: String) { told.append("approved #\(orderNumber) \(total) \(card)") }
+    func showApproved(orderNumber: Int, total: String, card: String) {
+        told.append("approved #\(orderNumber) \(total) \(card)")
+    }
     func showDeclined(_ reason: String) { told.append("declined \(reason)") }
     func showInvalidCard(_ problem: String) { told.append("invalid \(problem)") }
     func showEmptyCart(_ message: String) { told.append("empty cart \(message)") }
@@ -42,19 +44,22 @@ struct ShopCoordinatorTests {
         coordinator.start()
         #expect(views.told == ["products 3", "ask Add a produc"])
         views.told = []
-        for answer in ["1 2", "c", "k", "y", "4242 4242 4242 4241", "4242 4242 4242 4242", "13/30", "12/30", "12", "123"] { coordinator.answer(answer) }
-        #expect(views.told == [
-            "added Added 2 × Cabify Voucher to the cart.", "ask Add a produc",
-            "cart total 5.00 €", "ask [+N] one mor",
-            "checkout total 5.00 €", "ask [y] pay, [b]",
-            "ask secret Card number ",
-            "invalid the card number is not valid (check digit)", "ask secret Card number ",
-            "ask Expiry (MM/Y",
-            "invalid the expiry must be MM/YY, such as 04/28", "ask Expiry (MM/Y",
-            "ask secret CVC > ",
-            "invalid the CVC must be 3 or 4 digits", "ask secret CVC > ",
-            "processing", "approved #1 5.00 € •••• 4242", "products 3", "ask Add a produc",
-        ])
+        for answer in [
+            "1 2", "c", "k", "y", "4242 4242 4242 4241", "4242 4242 4242 4242", "13/30", "12/30", "12", "123"
+        ] { coordinator.answer(answer) }
+        #expect(
+            views.told == [
+                "added Added 2 × Cabify Voucher to the cart.", "ask Add a produc",
+                "cart total 5.00 €", "ask [+N] one mor",
+                "checkout total 5.00 €", "ask [y] pay, [b]",
+                "ask secret Card number ",
+                "invalid the card number is not valid (check digit)", "ask secret Card number ",
+                "ask Expiry (MM/Y",
+                "invalid the expiry must be MM/YY, such as 04/28", "ask Expiry (MM/Y",
+                "ask secret CVC > ",
+                "invalid the CVC must be 3 or 4 digits", "ask secret CVC > ",
+                "processing", "approved #1 5.00 € •••• 4242", "products 3", "ask Add a produc"
+            ])
         #expect(coordinator.screen == .products)
         #expect(shop.gateway.chargesTaken == 1)
     }
@@ -66,16 +71,20 @@ struct ShopCoordinatorTests {
         coordinator.start()
         coordinator.answer("c")
         views.told = []
-        for answer in ["$ xmas", "$ XMAS", "$ nothing", "-$ nothing", "-$ nothing", "$", "q"] { coordinator.answer(answer) }
+        for answer in ["$ xmas", "$ XMAS", "$ nothing", "-$ nothing", "-$ nothing", "$", "q"] {
+            coordinator.answer(answer)
+        }
         // Christmas: 10 % off from 100.00 with coupon XMAS; 5 T-shirts at 19.00 = 95.00 → not reached.
-        #expect(views.told == [
-            "message Coupon added: it unlocks \"Christmas\".", "cart total 95.00 €", "ask [+N] one mor",
-            "message The cart has that coupon already.", "cart total 95.00 €", "ask [+N] one mor",
-            "message Coupon added, but it matches no active promotion now.", "cart total 95.00 €", "ask [+N] one mor",
-            "message Coupon removed.", "cart total 95.00 €", "ask [+N] one mor",
-            "message The cart has no such coupon.", "cart total 95.00 €", "ask [+N] one mor",
-            "error Give the coupon, as $ SPRING.", "ask [+N] one mor",
-        ])
+        #expect(
+            views.told == [
+                "message Coupon added: it unlocks \"Christmas\".", "cart total 95.00 €", "ask [+N] one mor",
+                "message The cart has that coupon already.", "cart total 95.00 €", "ask [+N] one mor",
+                "message Coupon added, but it matches no active promotion now.", "cart total 95.00 €",
+                "ask [+N] one mor",
+                "message Coupon removed.", "cart total 95.00 €", "ask [+N] one mor",
+                "message The cart has no such coupon.", "cart total 95.00 €", "ask [+N] one mor",
+                "error Give the coupon, as $ SPRING.", "ask [+N] one mor"
+            ])
         #expect(try shop.cart.coupons() == ["xmas"])
         #expect(!coordinator.answer("q"))
     }

@@ -7,27 +7,35 @@ struct AmountTests {
         Amount.parse(text, minorDigits: digits)
     }
 
-    @Test("every spelling of an amount converts exactly", arguments: [
-        ("5", 500), ("5.00", 500), ("5.0", 500), ("19.0", 1900), ("7.5", 750), ("1.95e1", 1950), ("19.99", 1999),
-        (" 5 ", 500), ("\n19.99\t", 1999), ("0", 0), ("-0", 0), ("0.000e5", 0), ("1E+2", 10_000), ("1e-2", 1),
-        ("19.9900", 1999), ("0019.99", 1999), ("-3.25", -325), ("0.01", 1), ("100000000000000000e-18", 10),
-        ("92233720368547758.07", Int64.max), ("-92233720368547758.08", Int64.min),
-    ] as [(String, Int64)])
+    @Test(
+        "every spelling of an amount converts exactly",
+        arguments: [
+            ("5", 500), ("5.00", 500), ("5.0", 500), ("19.0", 1900), ("7.5", 750), ("1.95e1", 1950), ("19.99", 1999),
+            (" 5 ", 500), ("\n19.99\t", 1999), ("0", 0), ("-0", 0), ("0.000e5", 0), ("1E+2", 10_000), ("1e-2", 1),
+            ("19.9900", 1999), ("0019.99", 1999), ("-3.25", -325), ("0.01", 1), ("100000000000000000e-18", 10),
+            ("92233720368547758.07", Int64.max), ("-92233720368547758.08", Int64.min)
+        ] as [(String, Int64)])
     func converts(text: String, expected: Int64) {
         #expect(cents(text) == .success(expected))
     }
 
-    @Test("a value that is not whole minor units is refused, not rounded", arguments: ["19.999", "0.001", "1e-3", "0.0050001"])
+    @Test(
+        "a value that is not whole minor units is refused, not rounded",
+        arguments: ["19.999", "0.001", "1e-3", "0.0050001"])
     func notWhole(text: String) {
         #expect(cents(text) == .failure(.notWholeMinorUnits(minorDigits: 2)))
     }
 
-    @Test("non-numbers are refused", arguments: ["", " ", "NaN", "Infinity", "1.", ".5", "+5", "1e", "1e+", "5 €", "0x10", "1,5", "--1", "1.2.3"])
+    @Test(
+        "non-numbers are refused",
+        arguments: ["", " ", "NaN", "Infinity", "1.", ".5", "+5", "1e", "1e+", "5 €", "0x10", "1,5", "--1", "1.2.3"])
     func notANumber(text: String) {
         #expect(cents(text) == .failure(.notANumber))
     }
 
-    @Test("values beyond 64 bits are refused", arguments: ["1e400", "92233720368547758.08", "-92233720368547758.09", "99999999999999999999", "1e17"])
+    @Test(
+        "values beyond 64 bits are refused",
+        arguments: ["1e400", "92233720368547758.08", "-92233720368547758.09", "99999999999999999999", "1e17"])
     func outOfRange(text: String) {
         #expect(cents(text) == .failure(.outOfRange))
     }
@@ -84,7 +92,9 @@ struct InstantTests {
         #expect(try Instant(rfc3339: "2026-11-21T10:00:00Z").seconds == 1_795_255_200)
         #expect(try Instant(rfc3339: "2026-11-21T11:00:00+01:00") == Instant(rfc3339: "2026-11-21T10:00:00Z"))
         #expect(try Instant(rfc3339: "2026-11-21T05:30:00-04:30").description == "2026-11-21T10:00:00Z")
-        #expect(try Instant(rfc3339: "2026-11-21t10:00:00.75z") == Instant(seconds: 1_795_255_200, nanoseconds: 750_000_000))
+        #expect(
+            try Instant(rfc3339: "2026-11-21t10:00:00.75z") == Instant(seconds: 1_795_255_200, nanoseconds: 750_000_000)
+        )
         #expect(try Instant(rfc3339: "2026-11-21T10:00:00.999999999Z").description == "2026-11-21T10:00:00Z")
         #expect(try Instant(rfc3339: "2024-02-29T00:00:00Z").description == "2024-02-29T00:00:00Z")
         #expect(try Instant(rfc3339: "0000-01-01T00:00:00Z").description == "0000-01-01T00:00:00Z")
@@ -92,11 +102,14 @@ struct InstantTests {
         #expect(try Instant(rfc3339: "1969-12-31T23:59:59Z") == Instant(seconds: -1))
     }
 
-    @Test("refuses what is not an RFC 3339 date-time", arguments: [
-        "", "2026-11-21", "2026-11-21T10:00:00", "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-04-31T00:00:00Z",
-        "2026-11-21T24:00:00Z", "2026-11-21T10:60:00Z", "2026-11-21T10:00:60Z", "2026-11-21T10:00:00+1:00",
-        "2026-11-21T10:00:00.Z", "2026-11-21T10:00:00Zjunk", "0000-01-01T00:00:00+01:00", "26-11-21T10:00:00Z",
-    ])
+    @Test(
+        "refuses what is not an RFC 3339 date-time",
+        arguments: [
+            "", "2026-11-21", "2026-11-21T10:00:00", "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z",
+            "2026-04-31T00:00:00Z",
+            "2026-11-21T24:00:00Z", "2026-11-21T10:60:00Z", "2026-11-21T10:00:60Z", "2026-11-21T10:00:00+1:00",
+            "2026-11-21T10:00:00.Z", "2026-11-21T10:00:00Zjunk", "0000-01-01T00:00:00+01:00", "26-11-21T10:00:00Z"
+        ])
     func refuses(text: String) {
         #expect(throws: Instant.ParseError.self) { try Instant(rfc3339: text) }
     }
@@ -104,6 +117,9 @@ struct InstantTests {
     @Test("the message says what is expected")
     func message() {
         let error = #expect(throws: Instant.ParseError.self) { try Instant(rfc3339: "tomorrow") }
-        #expect(error?.description == "\"tomorrow\" is not an RFC 3339 date-time (not in the form YYYY-MM-DDTHH:MM:SS followed by Z or an offset; expected e.g. 2026-11-21T10:00:00Z)")
+        #expect(
+            error?.description
+                == "\"tomorrow\" is not an RFC 3339 date-time (not in the form YYYY-MM-DDTHH:MM:SS followed by Z or an offset; expected e.g. 2026-11-21T10:00:00Z)"
+        )
     }
 }

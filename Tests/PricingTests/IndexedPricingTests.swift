@@ -19,28 +19,44 @@ struct RandomShop {
 
     init(random: inout TestRandom) {
         let productCount = random.int(1...12)
-        catalog = try! Catalog(products: (0..<productCount).map { index in
-            Product(code: "P\(index)", name: "Product \(index)", price: Int64(random.int(0...4) == 0 ? 0 : random.int(1...5_000)))
-        })
+        catalog = try! Catalog(
+            products: (0..<productCount).map { index in
+                Product(
+                    code: "P\(index)", name: "Product \(index)",
+                    price: Int64(random.int(0...4) == 0 ? 0 : random.int(1...5_000)))
+            })
         var promotions: [Promotion] = []
         for index in 0..<random.int(0...40) {
             let codes = (0..<random.int(1...3)).map { _ in "P\(random.int(0...(productCount + 1)))" }
             let rule: Promotion.Rule
             switch random.int(0...5) {
-            case 0: let n = Int64(random.int(2...5)); rule = .combo(groupSize: n, paid: Int64(random.int(0...(Int(n) - 1))))
+            case 0:
+                let n = Int64(random.int(2...5))
+                rule = .combo(groupSize: n, paid: Int64(random.int(0...(Int(n) - 1))))
             case 1: rule = .bulk(threshold: Int64(random.int(1...20)), unitPrice: Int64(random.int(0...5_000)))
-            case 2: rule = .percent(minimumQuantity: Int64(random.int(1...20)), hundredths: Int64([1, 333, 1000, 1250, 5000, 10_000][random.int(0...5)]))
+            case 2:
+                rule = .percent(
+                    minimumQuantity: Int64(random.int(1...20)),
+                    hundredths: Int64([1, 333, 1000, 1250, 5000, 10_000][random.int(0...5)]))
             case 3: rule = .amount(minimumQuantity: Int64(random.int(1...20)), amountOff: Int64(random.int(1...3_000)))
-            case 4: rule = .cartPercent(minimum: Int64(random.int(0...20_000)), hundredths: Int64([1, 500, 999, 1000, 10_000][random.int(0...4)]))
-            default: rule = .cartAmount(minimum: Int64(random.int(0...20_000)), amountOff: Int64([1, 100, 500, 2_000, 100_000][random.int(0...4)]))
+            case 4:
+                rule = .cartPercent(
+                    minimum: Int64(random.int(0...20_000)),
+                    hundredths: Int64([1, 500, 999, 1000, 10_000][random.int(0...4)]))
+            default:
+                rule = .cartAmount(
+                    minimum: Int64(random.int(0...20_000)),
+                    amountOff: Int64([1, 100, 500, 2_000, 100_000][random.int(0...4)]))
             }
             let offset = Int64(random.int(-3...3)) * 1_000
-            promotions.append(Promotion(
-                id: "r\(index)", name: "Rule \(index)", rule: rule, codes: rule.isCartRule ? [] : codes,
-                start: random.int(0...2) == 0 ? Instant(seconds: 1_800_000_000 + offset) : nil,
-                end: random.int(0...2) == 0 ? Instant(seconds: 1_800_000_000 + offset + Int64(random.int(0...2)) * 1_000) : nil,
-                priority: Int64(random.int(-1...1)), isEnabled: random.int(0...6) != 0,
-                coupon: random.int(0...3) == 0 ? RandomShop.coupons[random.int(0...3)] : nil))
+            promotions.append(
+                Promotion(
+                    id: "r\(index)", name: "Rule \(index)", rule: rule, codes: rule.isCartRule ? [] : codes,
+                    start: random.int(0...2) == 0 ? Instant(seconds: 1_800_000_000 + offset) : nil,
+                    end: random.int(0...2) == 0
+                        ? Instant(seconds: 1_800_000_000 + offset + Int64(random.int(0...2)) * 1_000) : nil,
+                    priority: Int64(random.int(-1...1)), isEnabled: random.int(0...6) != 0,
+                    coupon: random.int(0...3) == 0 ? RandomShop.coupons[random.int(0...3)] : nil))
         }
         self.promotions = promotions
     }
@@ -48,9 +64,13 @@ struct RandomShop {
     func cart(random: inout TestRandom) -> Cart {
         var merger = CartLineMerger(productCount: catalog.products.count)
         for _ in 0..<random.int(0...7) {
-            _ = merger.add(random.int(0...(catalog.products.count - 1)), quantity: Int64(random.int(0...4) == 0 ? random.int(17...60) : random.int(1...16)))
+            _ = merger.add(
+                random.int(0...(catalog.products.count - 1)),
+                quantity: Int64(random.int(0...4) == 0 ? random.int(17...60) : random.int(1...16)))
         }
-        let coupons = (0..<random.int(0...2)).map { _ in RandomShop.coupons[random.int(0...3)] + (random.int(0...5) == 0 ? "X" : "") }
+        let coupons = (0..<random.int(0...2)).map { _ in
+            RandomShop.coupons[random.int(0...3)] + (random.int(0...5) == 0 ? "X" : "")
+        }
         return Cart(lines: merger.takeLines(), coupons: coupons)
     }
 }
@@ -79,7 +99,9 @@ struct IndexedPricingTests {
                 if linear.itemDiscount > 0 { itemPromotions += 1 }
                 if linear.cartPromotion != nil { cartPromotions += 1 }
                 let applied = linear.lines.compactMap(\.promotion) + [linear.cartPromotion].compactMap { $0 }
-                if applied.contains(where: { id in shop.promotions.first { $0.id == id.id }?.coupon != nil }) { couponPromotions += 1 }
+                if applied.contains(where: { id in shop.promotions.first { $0.id == id.id }?.coupon != nil }) {
+                    couponPromotions += 1
+                }
             }
         }
         #expect(compared == 10_000)
@@ -87,12 +109,15 @@ struct IndexedPricingTests {
         #expect(itemPromotions > 3_000)
         #expect(cartPromotions > 1_000)
         #expect(couponPromotions > 300)
-        print("indexed pricing: \(itemPromotions) carts with item promotions, \(cartPromotions) with a cart promotion, \(couponPromotions) with a coupon's")
+        print(
+            "indexed pricing: \(itemPromotions) carts with item promotions, \(cartPromotions) with a cart promotion, \(couponPromotions) with a coupon's"
+        )
     }
 
     @Test("a cart priced at another instant takes the general path")
     func otherInstant() throws {
-        let rules = RuleSet(promotions: [percent("dec", 1000, codes: ["MUG"], start: "2026-12-01T00:00:00Z")], catalog: store)
+        let rules = RuleSet(
+            promotions: [percent("dec", 1000, codes: ["MUG"], start: "2026-12-01T00:00:00Z")], catalog: store)
         let engine = PricingEngine(rules: rules)
         let active = ActiveRules(rules: rules, at: try Instant(rfc3339: "2026-11-01T00:00:00Z"))
         var cache = BestItemRuleCache(productCount: 3)

@@ -3,12 +3,14 @@ import Testing
 
 @Suite("The four published examples (SPEC §1)")
 struct PublishedExamplesTests {
-    @Test("each cart costs what the original app charged", arguments: [
-        (["VOUCHER", "TSHIRT", "MUG"], 3250),
-        (["VOUCHER", "TSHIRT", "VOUCHER"], 2500),
-        (["TSHIRT", "TSHIRT", "TSHIRT", "VOUCHER", "TSHIRT"], 8100),
-        (["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"], 7450),
-    ] as [([String], Int64)])
+    @Test(
+        "each cart costs what the original app charged",
+        arguments: [
+            (["VOUCHER", "TSHIRT", "MUG"], 3250),
+            (["VOUCHER", "TSHIRT", "VOUCHER"], 2500),
+            (["TSHIRT", "TSHIRT", "TSHIRT", "VOUCHER", "TSHIRT"], 8100),
+            (["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"], 7450)
+        ] as [([String], Int64)])
     func example(codes: [String], total: Int64) throws {
         let receipt = try price(cart(codes), [voucher2x1, tshirt3Plus])
         #expect(receipt.total == total)
@@ -17,7 +19,8 @@ struct PublishedExamplesTests {
     @Test("the last example line by line")
     func lineByLine() throws {
         // VOUCHER ×3: ⌊3/2⌋ × (2−1) × 5.00 = 5.00 off; TSHIRT ×3 ≥ 3: 3 × (20.00 − 19.00) = 3.00 off.
-        let receipt = try price(cart(["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"]), [voucher2x1, tshirt3Plus])
+        let receipt = try price(
+            cart(["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"]), [voucher2x1, tshirt3Plus])
         #expect(receipt.lines.map(\.code) == ["VOUCHER", "TSHIRT", "MUG"])
         #expect(receipt.lines.map(\.quantity) == [3, 3, 1])
         #expect(receipt.lines.map(\.subtotal) == [1500, 6000, 750])
@@ -79,13 +82,17 @@ struct ItemPromotionTests {
     func roundingHalfCents() throws {
         let penny = try Catalog(products: [Product(code: "P", name: "P", price: 5)])
         // 1 × 0.05 × 10 % = 0.005 → 0.01.
-        #expect(try price(cart(["P": 1], in: penny), [percent("p", 1000, codes: ["P"])], catalog: penny).itemDiscount == 1)
+        #expect(
+            try price(cart(["P": 1], in: penny), [percent("p", 1000, codes: ["P"])], catalog: penny).itemDiscount == 1)
         // 3 × 0.05 × 10 % = 0.015 → 0.02 (per unit would give 3 × 0.01 = 0.03).
-        #expect(try price(cart(["P": 3], in: penny), [percent("p", 1000, codes: ["P"])], catalog: penny).itemDiscount == 2)
+        #expect(
+            try price(cart(["P": 3], in: penny), [percent("p", 1000, codes: ["P"])], catalog: penny).itemDiscount == 2)
         // 0.04 × 12.5 % = 0.005 → 0.01; 0.04 × 12.49 % = 0.004996 → 0.00.
         let four = try Catalog(products: [Product(code: "F", name: "F", price: 4)])
-        #expect(try price(cart(["F": 1], in: four), [percent("p", 1250, codes: ["F"])], catalog: four).itemDiscount == 1)
-        #expect(try price(cart(["F": 1], in: four), [percent("p", 1249, codes: ["F"])], catalog: four).itemDiscount == 0)
+        #expect(
+            try price(cart(["F": 1], in: four), [percent("p", 1250, codes: ["F"])], catalog: four).itemDiscount == 1)
+        #expect(
+            try price(cart(["F": 1], in: four), [percent("p", 1249, codes: ["F"])], catalog: four).itemDiscount == 0)
     }
 
     @Test("amount: q × min(A, U), never below zero")
@@ -100,9 +107,15 @@ struct ItemPromotionTests {
     @Test("one promotion per line: the largest discount wins, whatever the priority")
     func largestWins() throws {
         // On 3 T-shirts: bulk saves 3.00, 10 % saves 6.00, 20 % saves 12.00.
-        let receipt = try price(cart(["TSHIRT": 3]), [tshirt3Plus, percent("ten", 1000, codes: ["TSHIRT"], priority: 9),
-                                                       percent("twenty", 2000, codes: ["TSHIRT"])])
-        #expect(receipt.lines[0].promotion == AppliedPromotion(id: "twenty", name: "twenty", type: .percent, discount: 1200, units: 3))
+        let receipt = try price(
+            cart(["TSHIRT": 3]),
+            [
+                tshirt3Plus, percent("ten", 1000, codes: ["TSHIRT"], priority: 9),
+                percent("twenty", 2000, codes: ["TSHIRT"])
+            ])
+        #expect(
+            receipt.lines[0].promotion
+                == AppliedPromotion(id: "twenty", name: "twenty", type: .percent, discount: 1200, units: 3))
         #expect(receipt.total == 4800)
     }
 
@@ -114,7 +127,9 @@ struct ItemPromotionTests {
         #expect(try price(cart(["MUG": 2]), [a, b, c]).lines[0].promotion?.id == "b")
         #expect(try price(cart(["MUG": 2]), [c, b, a]).lines[0].promotion?.id == "c")
         #expect(try price(cart(["MUG": 2]), [a, percent("d", 1000, codes: ["MUG"])]).lines[0].promotion?.id == "a")
-        #expect(try price(cart(["MUG": 2]), [percent("neg", 1000, codes: ["MUG"], priority: -1), a]).lines[0].promotion?.id == "a")
+        #expect(
+            try price(cart(["MUG": 2]), [percent("neg", 1000, codes: ["MUG"], priority: -1), a]).lines[0].promotion?.id
+                == "a")
     }
 
     @Test("a promotion for several codes applies to each line on its own")
@@ -129,11 +144,14 @@ struct ItemPromotionTests {
 struct ActivationTests {
     let december = percent("dec", 1000, codes: ["MUG"], start: "2026-12-01T00:00:00Z", end: "2027-01-01T00:00:00Z")
 
-    @Test("start is inclusive and end exclusive, at the exact second", arguments: [
-        ("2026-11-30T23:59:59Z", false), ("2026-11-30T23:59:59.999Z", false), ("2026-12-01T00:00:00Z", true),
-        ("2026-12-01T01:00:00+01:00", true), ("2026-12-31T23:59:59Z", true), ("2026-12-31T23:59:59.999999999Z", true),
-        ("2027-01-01T00:00:00Z", false), ("2027-01-01T00:00:01Z", false),
-    ])
+    @Test(
+        "start is inclusive and end exclusive, at the exact second",
+        arguments: [
+            ("2026-11-30T23:59:59Z", false), ("2026-11-30T23:59:59.999Z", false), ("2026-12-01T00:00:00Z", true),
+            ("2026-12-01T01:00:00+01:00", true), ("2026-12-31T23:59:59Z", true),
+            ("2026-12-31T23:59:59.999999999Z", true),
+            ("2027-01-01T00:00:00Z", false), ("2027-01-01T00:00:01Z", false)
+        ])
     func window(at: String, applies: Bool) throws {
         let receipt = try price(cart(["MUG"]), [december], at: Instant(rfc3339: at))
         #expect((receipt.lines[0].promotion != nil) == applies)
@@ -170,18 +188,21 @@ struct ActivationTests {
     func unmatchedCoupon() throws {
         let spring = percent("spring", 2000, codes: ["MUG"], coupon: "SPRING", end: "2026-01-01T00:00:00Z")
         let offCoupon = percent("off", 2000, codes: ["MUG"], coupon: "OFF", enabled: false)
-        let receipt = try price(cart(["MUG"], coupons: ["winter", "WINTER", "spring", "off"]), [spring, offCoupon], coupons: ["Winter"])
-        #expect(receipt.warnings == [
-            "coupon \"winter\" matches no active promotion",
-            "coupon \"spring\" matches no active promotion",
-            "coupon \"off\" matches no active promotion",
-        ])
+        let receipt = try price(
+            cart(["MUG"], coupons: ["winter", "WINTER", "spring", "off"]), [spring, offCoupon], coupons: ["Winter"])
+        #expect(
+            receipt.warnings == [
+                "coupon \"winter\" matches no active promotion",
+                "coupon \"spring\" matches no active promotion",
+                "coupon \"off\" matches no active promotion"
+            ])
         #expect(receipt.total == 750)
     }
 
     @Test("a coupon carried by a candidate that targets no line of the cart is no warning")
     func couponForOtherProducts() throws {
-        let receipt = try price(cart(["MUG"], coupons: ["TEE"]), [percent("tee", 1000, codes: ["TSHIRT"], coupon: "tee")])
+        let receipt = try price(
+            cart(["MUG"], coupons: ["TEE"]), [percent("tee", 1000, codes: ["TSHIRT"], coupon: "tee")])
         #expect(receipt.warnings == [])
     }
 }
@@ -210,11 +231,13 @@ struct CartPromotionTests {
         // 7.50 × 3 = 22.50; 15 % = 3.375 → 3.38.
         #expect(try price(cart(["MUG": 3]), [cartPercent("p", 1500)]).cartDiscount == 338)
         #expect(try price(cart(["MUG": 1]), [cartAmount("big", 10_000)]).total == 0)
-        let receipt = try price(cart(["MUG": 3]), [cartAmount("three", 300), cartPercent("p", 1500), cartAmount("two", 200)])
+        let receipt = try price(
+            cart(["MUG": 3]), [cartAmount("three", 300), cartPercent("p", 1500), cartAmount("two", 200)])
         #expect(receipt.cartPromotion == AppliedPromotion(id: "p", name: "p", type: .cart, discount: 338))
         #expect(receipt.total == 2250 - 338)
         // Equal: priority, then file order.
-        let tie = try price(cart(["MUG": 2]), [cartAmount("a", 150), cartPercent("b", 1000, priority: 1), cartAmount("c", 150)])
+        let tie = try price(
+            cart(["MUG": 2]), [cartAmount("a", 150), cartPercent("b", 1000, priority: 1), cartAmount("c", 150)])
         #expect(tie.cartPromotion?.id == "b")
         let firstWins = try price(cart(["MUG": 2]), [cartAmount("a", 150), cartAmount("c", 150)])
         #expect(firstWins.cartPromotion?.id == "a")
@@ -232,8 +255,10 @@ struct CartPromotionTests {
 
     @Test("three unequal lines: the leftover cent goes to the largest remainder")
     func allocationLargestRemainder() throws {
-        let catalog = try Catalog(products: [Product(code: "A", name: "A", price: 100), Product(code: "B", name: "B", price: 200),
-                                             Product(code: "C", name: "C", price: 400)])
+        let catalog = try Catalog(products: [
+            Product(code: "A", name: "A", price: 100), Product(code: "B", name: "B", price: 200),
+            Product(code: "C", name: "C", price: 400)
+        ])
         // D = 1.00, S = 7.00: A 100·100/700 = 14 r 200, B 28 r 400, C 57 r 100; 99 given, 1 left → B.
         let receipt = try price(cart(["A", "B", "C"], in: catalog), [cartAmount("one", 100)], catalog: catalog)
         #expect(receipt.lines.map(\.cartDiscount) == [14, 29, 57])
@@ -263,7 +288,8 @@ struct CartPromotionTests {
 struct CurrencyTests {
     @Test("JPY has no minor digits")
     func yen() throws {
-        let catalog = try Catalog(currency: Currency(code: "JPY")!, products: [Product(code: "TEA", name: "Tea", price: 999)])
+        let catalog = try Catalog(
+            currency: Currency(code: "JPY")!, products: [Product(code: "TEA", name: "Tea", price: 999)])
         // 999 × 15 % = 149.85 → 150.
         let receipt = try price(cart(["TEA"], in: catalog), [percent("p", 1500, codes: ["TEA"])], catalog: catalog)
         #expect(receipt.total == 849)
@@ -272,9 +298,11 @@ struct CurrencyTests {
 
     @Test("KWD has three")
     func dinar() throws {
-        let catalog = try Catalog(currency: Currency(code: "KWD")!, products: [Product(code: "DATES", name: "Dates", price: 1250)])
+        let catalog = try Catalog(
+            currency: Currency(code: "KWD")!, products: [Product(code: "DATES", name: "Dates", price: 1250)])
         // 3 × 1.250 = 3.750; 10 % = 0.375.
-        let receipt = try price(cart(["DATES": 3], in: catalog), [percent("p", 1000, codes: ["DATES"])], catalog: catalog)
+        let receipt = try price(
+            cart(["DATES": 3], in: catalog), [percent("p", 1000, codes: ["DATES"])], catalog: catalog)
         #expect(receipt.itemDiscount == 375)
         #expect(receipt.total == 3375)
     }
@@ -291,18 +319,24 @@ struct CurrencyTests {
     @Test("a line beyond 64 bits is an error, not a trap")
     func lineOverflow() throws {
         let catalog = try Catalog(products: [Product(code: "GOLD", name: "Gold", price: Int64.max / 2)])
-        #expect(throws: PricingError.lineOverflow(code: "GOLD", quantity: 3, unitPrice: Int64.max / 2, currency: .euro)) {
+        #expect(throws: PricingError.lineOverflow(code: "GOLD", quantity: 3, unitPrice: Int64.max / 2, currency: .euro))
+        {
             try price(cart(["GOLD": 3], in: catalog), [], catalog: catalog)
         }
         // Twice fits, and a percentage on it computes in 128 bits: 50 % of (2^63 − 2) = 2^62 − 1.
-        let receipt = try price(cart(["GOLD": 2], in: catalog), [percent("half", 5000, codes: ["GOLD"])], catalog: catalog)
+        let receipt = try price(
+            cart(["GOLD": 2], in: catalog), [percent("half", 5000, codes: ["GOLD"])], catalog: catalog)
         #expect(receipt.total == Int64.max / 2)
     }
 
     @Test("a subtotal beyond 64 bits is an error")
     func subtotalOverflow() throws {
-        let catalog = try Catalog(products: [Product(code: "A", name: "A", price: Int64.max / 2), Product(code: "B", name: "B", price: Int64.max / 2 + 2)])
-        #expect(throws: PricingError.subtotalOverflow(currency: .euro)) { try price(cart(["A", "B"], in: catalog), [], catalog: catalog) }
+        let catalog = try Catalog(products: [
+            Product(code: "A", name: "A", price: Int64.max / 2), Product(code: "B", name: "B", price: Int64.max / 2 + 2)
+        ])
+        #expect(throws: PricingError.subtotalOverflow(currency: .euro)) {
+            try price(cart(["A", "B"], in: catalog), [], catalog: catalog)
+        }
     }
 
     @Test("merging refuses a quantity beyond 64 bits")
@@ -320,13 +354,19 @@ struct CurrencyTests {
         #expect(throws: Catalog.Problem.duplicateCode("A", index: 1, firstIndex: 0)) {
             try Catalog(products: [Product(code: "A", name: "A", price: 1), Product(code: "A", name: "A2", price: 2)])
         }
-        #expect(throws: Catalog.Problem.negativePrice("A", index: 0)) { try Catalog(products: [Product(code: "A", name: "A", price: -1)]) }
-        #expect(throws: Catalog.Problem.emptyCode(index: 0)) { try Catalog(products: [Product(code: "", name: "A", price: 1)]) }
+        #expect(throws: Catalog.Problem.negativePrice("A", index: 0)) {
+            try Catalog(products: [Product(code: "A", name: "A", price: -1)])
+        }
+        #expect(throws: Catalog.Problem.emptyCode(index: 0)) {
+            try Catalog(products: [Product(code: "", name: "A", price: 1)])
+        }
     }
 
     @Test("codes are case-sensitive")
     func caseSensitiveCodes() throws {
-        let catalog = try Catalog(products: [Product(code: "mug", name: "small", price: 1), Product(code: "MUG", name: "big", price: 2)])
+        let catalog = try Catalog(products: [
+            Product(code: "mug", name: "small", price: 1), Product(code: "MUG", name: "big", price: 2)
+        ])
         #expect(catalog.productID(for: "MUG") == 1)
         #expect(catalog.productID(for: "Mug") == nil)
     }
@@ -344,8 +384,16 @@ struct InternedLinesTests {
         let added = ids.withUnsafeBufferPointer { fast.addUnits($0) }
         #expect(added)
         for id in ids { _ = slow.add(Int(id), quantity: 1) }
-        #expect(fast.takeLines() == [Cart.Line(product: 1, quantity: 6), Cart.Line(product: 2, quantity: 3), Cart.Line(product: 0, quantity: 2)])
-        #expect(slow.takeLines() == [Cart.Line(product: 1, quantity: 6), Cart.Line(product: 2, quantity: 3), Cart.Line(product: 0, quantity: 2)])
+        #expect(
+            fast.takeLines() == [
+                Cart.Line(product: 1, quantity: 6), Cart.Line(product: 2, quantity: 3),
+                Cart.Line(product: 0, quantity: 2)
+            ])
+        #expect(
+            slow.takeLines() == [
+                Cart.Line(product: 1, quantity: 6), Cart.Line(product: 2, quantity: 3),
+                Cart.Line(product: 0, quantity: 2)
+            ])
     }
 
     @Test("an id outside the catalog or an overflowing quantity adds nothing")

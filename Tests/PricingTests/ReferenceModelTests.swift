@@ -7,8 +7,11 @@ extension Receipt {
     /// The receipt in the reference model's terms.
     var referenceResult: ReferenceModel.Result {
         ReferenceModel.Result(
-            lines: lines.map { $0.promotions.map { ReferenceModel.Entry(id: $0.id, discount: $0.discount, units: $0.units) } },
-            cartPromotion: cartPromotion?.id, cartDiscount: cartDiscount, cartShares: lines.map(\.cartDiscount), total: total)
+            lines: lines.map {
+                $0.promotions.map { ReferenceModel.Entry(id: $0.id, discount: $0.discount, units: $0.units) }
+            },
+            cartPromotion: cartPromotion?.id, cartDiscount: cartDiscount, cartShares: lines.map(\.cartDiscount),
+            total: total)
     }
 }
 
@@ -33,9 +36,13 @@ struct ReferenceModelTests {
                 let expected = model.price(cart, at: shop.instant)
                 let linear = try engine.price(cart, at: shop.instant, now: shop.instant)
                 let indexed = try engine.price(cart, at: shop.instant, now: shop.instant, active: active, cache: &cache)
-                #expect(linear.referenceResult == expected, "shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
+                #expect(
+                    linear.referenceResult == expected,
+                    "shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
                 #expect(indexed == linear)
-                if linear.lines.contains(where: { $0.promotions.contains { $0.type == .bundle || $0.type == .bxgy } }) { withGroups += 1 }
+                if linear.lines.contains(where: { $0.promotions.contains { $0.type == .bundle || $0.type == .bxgy } }) {
+                    withGroups += 1
+                }
                 if isLarge { large += 1 }
                 compared += 1
                 if linear.referenceResult != expected { return }
@@ -46,7 +53,9 @@ struct ReferenceModelTests {
         #expect(large > 800)
     }
 
-    @Test("per line the promotions use at most its units; the totals add up; scan order does not matter with distinct prices")
+    @Test(
+        "per line the promotions use at most its units; the totals add up; scan order does not matter with distinct prices"
+    )
     func properties() throws {
         var random = TestRandom(seed: 77)
         for _ in 0..<1_500 {

@@ -8,7 +8,7 @@ struct WorkedExamplesTests {
         Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
         Product(code: "MUG", name: "Cabify Coffee Mug", price: 750),
         Product(code: "VOUCHER", name: "Cabify Voucher", price: 500),
-        Product(code: "CAP", name: "Cabify Cap", price: 1200),
+        Product(code: "CAP", name: "Cabify Cap", price: 1200)
     ])
 
     func entries(_ line: Receipt.Line) -> [String] {
@@ -45,7 +45,8 @@ struct WorkedExamplesTests {
 
     @Test("bundle of 3 for 30.00: the three dearest units, 22.00 off shared 16.92 / 5.08; the MUG stays free")
     func bundle() throws {
-        let p = Promotion(id: "b", name: "b", rule: .bundle(size: 3, offer: .price(3000)), codes: ["TSHIRT", "CAP", "MUG"])
+        let p = Promotion(
+            id: "b", name: "b", rule: .bundle(size: 3, offer: .price(3000)), codes: ["TSHIRT", "CAP", "MUG"])
         let r = try price(cart(["TSHIRT": 2, "CAP": 1, "MUG": 1], in: shop), [p], catalog: shop)
         #expect(r.itemDiscount == 2200)
         #expect(r.lines.map(entries) == [["b 1692/2"], ["b 508/1"], []])
@@ -62,10 +63,13 @@ struct WorkedExamplesTests {
 
     @Test("cap: a percent line discount and a percent cart discount are bounded; limit bounds groups")
     func capAndLimit() throws {
-        let capped = Promotion(id: "c", name: "c", rule: .percent(minimumQuantity: 1, hundredths: 5000, cap: 1000), codes: ["TSHIRT"])
-        #expect(try price(cart(["TSHIRT": 3], in: shop), [capped], catalog: shop).itemDiscount == 1000)  // 30.00 capped at 10.00
+        let capped = Promotion(
+            id: "c", name: "c", rule: .percent(minimumQuantity: 1, hundredths: 5000, cap: 1000), codes: ["TSHIRT"])
+        // 30.00 capped at 10.00
+        #expect(try price(cart(["TSHIRT": 3], in: shop), [capped], catalog: shop).itemDiscount == 1000)
         let cartCap = Promotion(id: "cc", name: "cc", rule: .cartPercent(minimum: 0, hundredths: 2000, cap: 500))
-        #expect(try price(cart(["TSHIRT": 3], in: shop), [cartCap], catalog: shop).cartDiscount == 500)  // 12.00 capped at 5.00
+        // 12.00 capped at 5.00
+        #expect(try price(cart(["TSHIRT": 3], in: shop), [cartCap], catalog: shop).cartDiscount == 500)
         let twice = Promotion(id: "l", name: "l", rule: .bundle(size: 2, offer: .amount(100), limit: 2), codes: ["MUG"])
         let r = try price(cart(["MUG": 9], in: shop), [twice], catalog: shop)
         #expect(r.itemDiscount == 200)
@@ -76,7 +80,9 @@ struct WorkedExamplesTests {
     func hugeQuantity() throws {
         let p = Promotion(id: "b", name: "b", rule: .bundle(size: 3, offer: .price(1000)), codes: ["MUG", "VOUCHER"])
         let q = Promotion(id: "g", name: "g", rule: .bxgy(buy: 2, get: 1), codes: ["TSHIRT"])
-        let r = try price(cart(["MUG": 1_000_000_000, "VOUCHER": 1_000_000_000, "TSHIRT": 999_999_999], in: shop), [p, q], catalog: shop)
+        let r = try price(
+            cart(["MUG": 1_000_000_000, "VOUCHER": 1_000_000_000, "TSHIRT": 999_999_999], in: shop), [p, q],
+            catalog: shop)
         // bxgy: k = ⌊999,999,999 / 3⌋ = 333,333,333 free TSHIRTs: 6,666,666,660.00.
         // bundle, most expensive first: 333,333,333 groups of 3 MUGs (22.50 → 12.50 off each), one mixed group of
         // the last MUG and 2 VOUCHERs (17.50 → 7.50 off), 333,333,332 groups of 3 VOUCHERs (15.00 → 5.00 off);

@@ -15,26 +15,39 @@ struct DiffTallyTests {
             case 0: continue
             case 1: promotion.priority += 1
             case 2: promotion.isEnabled.toggle()
-            case 3: if case .percent(let t, let h, let cap) = promotion.rule { promotion.rule = .percent(minimumQuantity: t, hundredths: min(10_000, h * 2), cap: cap) }
+            case 3:
+                if case .percent(let t, let h, let cap) = promotion.rule {
+                    promotion.rule = .percent(minimumQuantity: t, hundredths: min(10_000, h * 2), cap: cap)
+                }
             default: break
             }
             result.append(promotion)
         }
         if random.draw(0...1) == 0 {
-            result.append(Promotion(id: "new", name: "New", rule: .cartAmount(minimum: 0, amountOff: Int64(random.draw(1...900)))))
+            result.append(
+                Promotion(id: "new", name: "New", rule: .cartAmount(minimum: 0, amountOff: Int64(random.draw(1...900))))
+            )
         }
         return result
     }
 
-    @Test("carts, changed, revenue, percent, per-promotion figures and largest changes, on random shops; merging in any cut")
+    @Test(
+        "carts, changed, revenue, percent, per-promotion figures and largest changes, on random shops; merging in any cut"
+    )
     func differential() throws {
         var random = SplitMix64(seed: 12_2026)
         for shopIndex in 0..<400 {
             let shop = RandomV2Shop(random: &random)
             let old = shop.promotions
             let new = Self.changed(old, random: &random)
-            let engines = (PricingEngine(rules: RuleSet(promotions: old, catalog: shop.catalog)), PricingEngine(rules: RuleSet(promotions: new, catalog: shop.catalog)))
-            let models = (ReferenceModel(catalog: shop.catalog, promotions: old), ReferenceModel(catalog: shop.catalog, promotions: new))
+            let engines = (
+                PricingEngine(rules: RuleSet(promotions: old, catalog: shop.catalog)),
+                PricingEngine(rules: RuleSet(promotions: new, catalog: shop.catalog))
+            )
+            let models = (
+                ReferenceModel(catalog: shop.catalog, promotions: old),
+                ReferenceModel(catalog: shop.catalog, promotions: new)
+            )
             let carts = (0..<random.draw(1...25)).map { _ in shop.cart(random: &random, large: false) }
 
             var tally = DiffTally()
@@ -42,8 +55,12 @@ struct DiffTallyTests {
             var piece = DiffTally()
             for (index, cart) in carts.enumerated() {
                 let place = CartPlace(file: 0, line: index + 1)
-                let a = Result<Receipt, PricingError> { () throws(PricingError) in try engines.0.price(cart, at: shop.instant, now: shop.instant) }.mapError { DiffError($0.description) }
-                let b = Result<Receipt, PricingError> { () throws(PricingError) in try engines.1.price(cart, at: shop.instant, now: shop.instant) }.mapError { DiffError($0.description) }
+                let a = Result<Receipt, PricingError> { () throws(PricingError) in
+                    try engines.0.price(cart, at: shop.instant, now: shop.instant)
+                }.mapError { DiffError($0.description) }
+                let b = Result<Receipt, PricingError> { () throws(PricingError) in
+                    try engines.1.price(cart, at: shop.instant, now: shop.instant)
+                }.mapError { DiffError($0.description) }
                 tally.add(place, before: a, after: b)
                 piece.add(place, before: a, after: b)
                 if random.draw(0...3) == 0 {
@@ -55,7 +72,8 @@ struct DiffTallyTests {
             var merged = DiffTally()
             for piece in pieces { merged.merge(piece) }
             let report = DiffReport(tally, files: ["c.ndjson"], old: old, new: new, currency: shop.catalog.currency)
-            #expect(DiffReport(merged, files: ["c.ndjson"], old: old, new: new, currency: shop.catalog.currency) == report)
+            #expect(
+                DiffReport(merged, files: ["c.ndjson"], old: old, new: new, currency: shop.catalog.currency) == report)
 
             // The reference: every figure from the reference model's receipts, straight from §12.
             let results = carts.map { (models.0.price($0, at: shop.instant), models.1.price($0, at: shop.instant)) }
@@ -64,7 +82,8 @@ struct DiffTallyTests {
             #expect(report.changed == results.filter { $0.0.total != $0.1.total }.count, "shop \(shopIndex)")
             #expect(report.revenueBefore == Int128(results.reduce(0) { $0 + $1.0.total }))
             #expect(report.revenueAfter == Int128(results.reduce(0) { $0 + $1.1.total }))
-            let before = report.revenueBefore, after = report.revenueAfter
+            let before = report.revenueBefore
+            let after = report.revenueAfter
             if before == 0 {
                 #expect(report.percent == nil)
             } else {
@@ -72,18 +91,29 @@ struct DiffTallyTests {
                 let x = (after - before) * 10_000
                 var h = x / before
                 if 2 * (x % before).magnitude >= before.magnitude { h += x < 0 ? -1 : 1 }
-                let text = (h < 0 ? "-" : "") + "\(h.magnitude / 100)." + (h.magnitude % 100 < 10 ? "0" : "") + "\(h.magnitude % 100)"
+                let text =
+                    (h < 0 ? "-" : "") + "\(h.magnitude / 100)." + (h.magnitude % 100 < 10 ? "0" : "")
+                    + "\(h.magnitude % 100)"
                 #expect(report.percent == text)
             }
             for effect in report.promotions {
-                #expect(effect.before == Self.effect(effect.id, in: results.map(\.0), present: old.contains { $0.id == effect.id }), "\(effect.id) before, shop \(shopIndex)")
-                #expect(effect.after == Self.effect(effect.id, in: results.map(\.1), present: new.contains { $0.id == effect.id }), "\(effect.id) after, shop \(shopIndex)")
+                #expect(
+                    effect.before
+                        == Self.effect(effect.id, in: results.map(\.0), present: old.contains { $0.id == effect.id }),
+                    "\(effect.id) before, shop \(shopIndex)")
+                #expect(
+                    effect.after
+                        == Self.effect(effect.id, in: results.map(\.1), present: new.contains { $0.id == effect.id }),
+                    "\(effect.id) after, shop \(shopIndex)")
             }
-            #expect(report.promotions.map(\.id) == Set(old.map(\.id) + new.map(\.id)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            #expect(
+                report.promotions.map(\.id)
+                    == Set(old.map(\.id) + new.map(\.id)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             // Largest changes: |difference| descending, ties to the earlier cart, at most 10.
             let expected = results.enumerated().filter { $0.element.0.total != $0.element.1.total }
                 .sorted { a, b in
-                    let da = abs(a.element.1.total - a.element.0.total), db = abs(b.element.1.total - b.element.0.total)
+                    let da = abs(a.element.1.total - a.element.0.total)
+                    let db = abs(b.element.1.total - b.element.0.total)
                     return da != db ? da > db : a.offset < b.offset
                 }
                 .prefix(10).map { "\($0.offset + 1) \($0.element.0.total) \($0.element.1.total)" }
@@ -111,7 +141,9 @@ struct DiffTallyTests {
         var tally = DiffTally()
         let place = CartPlace(file: 0, line: 1)
         func receipt(_ total: Int64) -> Receipt {
-            Receipt(currency: .euro, at: Instant(seconds: 0), lines: [], cartPromotion: nil, subtotal: total, itemDiscount: 0, cartDiscount: 0, warnings: [])
+            Receipt(
+                currency: .euro, at: Instant(seconds: 0), lines: [], cartPromotion: nil, subtotal: total,
+                itemDiscount: 0, cartDiscount: 0, warnings: [])
         }
         tally.add(place, before: .success(receipt(10_000)), after: .success(receipt(9_750)))
         let report = DiffReport(tally, files: ["c"], old: [], new: [], currency: .euro)
@@ -131,13 +163,17 @@ struct DiffTallyTests {
     func rounding() {
         func percent(_ before: Int64, _ after: Int64) -> String? {
             var tally = DiffTally()
-            let r = { (t: Int64) in Receipt(currency: .euro, at: Instant(seconds: 0), lines: [], cartPromotion: nil, subtotal: t, itemDiscount: 0, cartDiscount: 0, warnings: []) }
+            let r = { (t: Int64) in
+                Receipt(
+                    currency: .euro, at: Instant(seconds: 0), lines: [], cartPromotion: nil, subtotal: t,
+                    itemDiscount: 0, cartDiscount: 0, warnings: [])
+            }
             tally.add(CartPlace(file: 0, line: 1), before: .success(r(before)), after: .success(r(after)))
             return DiffReport(tally, files: ["c"], old: [], new: [], currency: .euro).percent
         }
-        #expect(percent(80_000, 80_004) == "0.01")   // +0.005 % → 0.01
+        #expect(percent(80_000, 80_004) == "0.01")  // +0.005 % → 0.01
         #expect(percent(80_000, 79_996) == "-0.01")  // −0.005 % → −0.01
-        #expect(percent(80_000, 80_003) == "0.00")   // +0.00375 %
+        #expect(percent(80_000, 80_003) == "0.00")  // +0.00375 %
         #expect(percent(3, 4) == "33.33")
         #expect(percent(3, 2) == "-33.33")
         #expect(percent(1, 3) == "200.00")

@@ -24,45 +24,45 @@ let store = try! Catalog(products: [
     Product(code: "VOUCHER", name: "Cabify Voucher", price: 500),
     Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
     Product(code: "MUG", name: "Cabify Coffee Mug", price: 750),
-    Product(code: "STICKER", name: "Sticker", price: 0),
+    Product(code: "STICKER", name: "Sticker", price: 0)
 ])
 
 func instant(_ text: String) -> Instant { try! Instant(rfc3339: text) }
 
 /// The original app's Promotions.plist, byte for byte in its format: tabs, Apple's DOCTYPE, array root.
 let originalPlist = """
-<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<array>
-\t<dict>
-\t\t<key>code</key>
-\t\t<string>VOUCHER</string>
-\t\t<key>type</key>
-\t\t<string>combo</string>
-\t\t<key>name</key>
-\t\t<string>VOUCHER 2x1</string>
-\t\t<key>quantity</key>
-\t\t<integer>2</integer>
-\t\t<key>paid</key>
-\t\t<integer>1</integer>
-\t</dict>
-\t<dict>
-\t\t<key>code</key>
-\t\t<string>TSHIRT</string>
-\t\t<key>type</key>
-\t\t<string>bulk</string>
-\t\t<key>name</key>
-\t\t<string>TSHIRT 3+</string>
-\t\t<key>quantity</key>
-\t\t<integer>3</integer>
-\t\t<key>price</key>
-\t\t<real>19</real>
-\t</dict>
-</array>
-</plist>
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <array>
+    \t<dict>
+    \t\t<key>code</key>
+    \t\t<string>VOUCHER</string>
+    \t\t<key>type</key>
+    \t\t<string>combo</string>
+    \t\t<key>name</key>
+    \t\t<string>VOUCHER 2x1</string>
+    \t\t<key>quantity</key>
+    \t\t<integer>2</integer>
+    \t\t<key>paid</key>
+    \t\t<integer>1</integer>
+    \t</dict>
+    \t<dict>
+    \t\t<key>code</key>
+    \t\t<string>TSHIRT</string>
+    \t\t<key>type</key>
+    \t\t<string>bulk</string>
+    \t\t<key>name</key>
+    \t\t<string>TSHIRT 3+</string>
+    \t\t<key>quantity</key>
+    \t\t<integer>3</integer>
+    \t\t<key>price</key>
+    \t\t<real>19</real>
+    \t</dict>
+    </array>
+    </plist>
 
-"""
+    """
 
 /// An expected diagnostic: at which marker, its ID and message.
 struct ExpectedDiagnostic: CustomStringConvertible {

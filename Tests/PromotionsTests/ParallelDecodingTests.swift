@@ -1,6 +1,7 @@
-@testable import Promotions
 import Pricing
 import Testing
+
+@testable import Promotions
 
 @Suite("Decoding on a second thread")
 struct ParallelDecodingTests {
@@ -11,13 +12,25 @@ struct ParallelDecodingTests {
         for i in 0..<3_000 {
             let id = i % 11 == 0 ? "dup\(i % 3)" : "p\(i)"
             switch i % 7 {
-            case 0: body += "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>combo</string><key>code</key><string>A</string><key>quantity</key><integer>2</integer><key>paid</key><integer>\(i % 3)</integer></dict>\n"
-            case 1: body += "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>bulk</string><key>codes</key><array><string>A</string><string>B</string></array><key>quantity</key><integer>3</integer><key>price</key><real>1.\(i % 1000)</real></dict>\n"
-            case 2: body += "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>cart</string><key>percent</key><real>\(i % 120).5</real><key>colour</key><true/></dict>\n"
+            case 0:
+                body +=
+                    "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>combo</string><key>code</key><string>A</string><key>quantity</key><integer>2</integer><key>paid</key><integer>\(i % 3)</integer></dict>\n"
+            case 1:
+                body +=
+                    "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>bulk</string><key>codes</key><array><string>A</string><string>B</string></array><key>quantity</key><integer>3</integer><key>price</key><real>1.\(i % 1000)</real></dict>\n"
+            case 2:
+                body +=
+                    "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>cart</string><key>percent</key><real>\(i % 120).5</real><key>colour</key><true/></dict>\n"
             case 3: body += "<string>not a promotion \(i)</string>\n"
-            case 4: body += "<dict><key>id</key><string>\(id)</string><key>type</key><string>bogo</string><key>code</key><string>A</string></dict>\n"
-            case 5: body += "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>amount</string><key>code</key><string>A</string><key>amount</key><string>0.25</string><key>end</key><date>2026-0\(1 + i % 9)-01T00:00:00Z</date></dict>\n"
-            default: body += "<dict><key>name</key><string>N\(i)</string><key>type</key><string>percent</string><key>code</key><string>A</string><key>percent</key><integer>10</integer><key>percent</key><integer>20</integer></dict>\n"
+            case 4:
+                body +=
+                    "<dict><key>id</key><string>\(id)</string><key>type</key><string>bogo</string><key>code</key><string>A</string></dict>\n"
+            case 5:
+                body +=
+                    "<dict><key>id</key><string>\(id)</string><key>name</key><string>N\(i)</string><key>type</key><string>amount</string><key>code</key><string>A</string><key>amount</key><string>0.25</string><key>end</key><date>2026-0\(1 + i % 9)-01T00:00:00Z</date></dict>\n"
+            default:
+                body +=
+                    "<dict><key>name</key><string>N\(i)</string><key>type</key><string>percent</string><key>code</key><string>A</string><key>percent</key><integer>10</integer><key>percent</key><integer>20</integer></dict>\n"
             }
         }
         return "<plist><array>\n" + body + "</array></plist>"
@@ -34,7 +47,10 @@ struct ParallelDecodingTests {
         #expect(parallel.diagnostics == inline.diagnostics)
         #expect(parallel.promotions == inline.promotions)
         #expect(parallel.entries == inline.entries)
-        #expect(Set(inline.diagnostics.map(\.id)) == ["promotion.invalid-value", "promotion.unknown-key", "plist.structure", "promotion.unknown-type",
-                                                      "promotion.missing-key", "promotion.duplicate-id", "promotion.expired", "promotion.duplicate-key"])
+        #expect(
+            Set(inline.diagnostics.map(\.id)) == [
+                "promotion.invalid-value", "promotion.unknown-key", "plist.structure", "promotion.unknown-type",
+                "promotion.missing-key", "promotion.duplicate-id", "promotion.expired", "promotion.duplicate-key"
+            ])
     }
 }

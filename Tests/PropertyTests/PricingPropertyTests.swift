@@ -1,23 +1,26 @@
 import BatchPricing
 import InputFiles
 import Platform
-import Receipts
 import Pricing
 import PropertyBased
+import Receipts
 import StrictJSON
 import Testing
 import Workloads
 
 /// Amounts of a JSON receipt, in minor units.
 struct ReceiptNumbers {
-    struct Line { var code: String, subtotal: Int64, discount: Int64, total: Int64, cartDiscount: Int64, promotionDiscount: Int64 }
+    struct Line {
+        var code: String, subtotal: Int64, discount: Int64, total: Int64, cartDiscount: Int64, promotionDiscount: Int64
+    }
     var subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, discount: Int64, total: Int64
     var lines: [Line]
 
     init(_ json: String, digits: Int = 2) throws {
         let document = try JSONParser().parse(json)
         func amount(_ value: JSONValue?) -> Int64 {
-            guard case .string(let text)? = value, case .success(let minor) = Amount.parse(text, minorDigits: digits) else {
+            guard case .string(let text)? = value, case .success(let minor) = Amount.parse(text, minorDigits: digits)
+            else {
                 Issue.record("not an amount: \(String(describing: value))")
                 return 0
             }
@@ -28,21 +31,27 @@ struct ReceiptNumbers {
         cartDiscount = amount(document["cart_discount"])
         discount = amount(document["discount"])
         total = amount(document["total"])
-        guard case .array(let items)? = document["lines"] else { throw JSONSyntaxError(message: "no lines", line: 0, column: 0, offset: 0) }
+        guard case .array(let items)? = document["lines"] else {
+            throw JSONSyntaxError(message: "no lines", line: 0, column: 0, offset: 0)
+        }
         lines = items.map { line in
             var code = ""
             if case .string(let text)? = line["code"] { code = text }
             var promotionDiscount: Int64 = 0
             if case .object? = line["promotion"] { promotionDiscount = amount(line["promotion"]?["discount"]) }
-            return Line(code: code, subtotal: amount(line["subtotal"]), discount: amount(line["discount"]), total: amount(line["total"]),
-                        cartDiscount: amount(line["cart_discount"]), promotionDiscount: promotionDiscount)
+            return Line(
+                code: code, subtotal: amount(line["subtotal"]), discount: amount(line["discount"]),
+                total: amount(line["total"]),
+                cartDiscount: amount(line["cart_discount"]), promotionDiscount: promotionDiscount)
         }
     }
 }
 
 @Suite("Pricing properties over random shops and carts")
 struct PricingPropertyTests {
-    @Test("the receipt's amounts add up: total = subtotal − discount, 0 ≤ total ≤ subtotal, lines sum to the total, the allocation to the cart discount")
+    @Test(
+        "the receipt's amounts add up: total = subtotal − discount, 0 ≤ total ≤ subtotal, lines sum to the total, the allocation to the cart discount"
+    )
     func amountsAddUp() async {
         await propertyCheck(count: 3_000, input: ShopGen.shop) { shop in
             let receipt = try shop.price(shop.cartJSON())
@@ -69,10 +78,14 @@ struct PricingPropertyTests {
             let shuffled = shop.items.indices.shuffled(using: &random)
             let a = try shop.price(shop.cartJSON())
             let b = try shop.price(shop.cartJSON(order: shuffled))
-            #expect(a.total == b.total && a.subtotal == b.subtotal && a.itemDiscount == b.itemDiscount && a.cartPromotion == b.cartPromotion)
+            #expect(
+                a.total == b.total && a.subtotal == b.subtotal && a.itemDiscount == b.itemDiscount
+                    && a.cartPromotion == b.cartPromotion)
             #expect(a.warnings == b.warnings)
             // Same lines, whatever their order; shares of the cart discount may move between equal remainders only.
-            let key = { (line: Receipt.Line) in "\(line.code) \(line.quantity) \(line.subtotal) \(line.itemDiscount) \(String(describing: line.promotion?.id))" }
+            let key = { (line: Receipt.Line) in
+                "\(line.code) \(line.quantity) \(line.subtotal) \(line.itemDiscount) \(String(describing: line.promotion?.id))"
+            }
             #expect(a.lines.map(key).sorted() == b.lines.map(key).sorted())
         }
     }
@@ -93,7 +106,8 @@ struct PricingPropertyTests {
                 extra.coupon = "NEVER-PRESENTED"
             }
             promotions.insert(extra, at: 0)  // first: it would win every tie if it applied
-            let withExtra = try shop.price(shop.cartJSON(), rules: RuleSet(promotions: promotions, catalog: shop.catalog))
+            let withExtra = try shop.price(
+                shop.cartJSON(), rules: RuleSet(promotions: promotions, catalog: shop.catalog))
             #expect(withExtra == base)
         }
     }
@@ -103,10 +117,14 @@ struct PricingPropertyTests {
         await propertyCheck(count: 1_000, input: ShopGen.shop.array(of: 1...5)) { shops in
             // Several carts of the first shop's rules, one per line.
             let shop = shops[0]
-            let carts = shops.map { Shop(prices: shop.prices, promotions: shop.promotions, items: $0.items, coupons: $0.coupons).cartJSON() }
+            let carts = shops.map {
+                Shop(prices: shop.prices, promotions: shop.promotions, items: $0.items, coupons: $0.coupons).cartJSON()
+            }
             let sink = Collector()
-            let failures = BatchPricer(rules: shop.rules, instant: Shop.instant, now: Shop.instant, format: .json, workers: 2)
-                .run(Array((carts.joined(separator: "\n") + "\n").utf8), name: "b.ndjson", to: sink)
+            let failures = BatchPricer(
+                rules: shop.rules, instant: Shop.instant, now: Shop.instant, format: .json, workers: 2
+            )
+            .run(Array((carts.joined(separator: "\n") + "\n").utf8), name: "b.ndjson", to: sink)
             #expect(failures == 0)
             let lines = String(decoding: sink.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             let expected = try carts.map { ReceiptEncoder.render(try shop.price($0)) }

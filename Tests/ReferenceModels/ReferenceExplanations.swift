@@ -19,12 +19,29 @@ public struct ReferenceExplanations {
         var out: [String] = []
         for (index, p) in model.promotions.enumerated() {
             let isCart = p.rule.isCartRule
-            guard isCart || (p.codes + (p.targets ?? [])).contains(where: { catalog.productID(for: $0).map(inCart.contains) == true }) else { continue }
+            guard
+                isCart
+                    || (p.codes + (p.targets ?? [])).contains(where: {
+                        catalog.productID(for: $0).map(inCart.contains) == true
+                    })
+            else { continue }
             let head = "\(p.id) "
-            if !p.isEnabled { out.append(head + "disabled"); continue }
-            if let start = p.start, instant < start { out.append(head + "not-started \(start)"); continue }
-            if let end = p.end, end <= instant { out.append(head + "ended \(end)"); continue }
-            if let coupon = p.coupon, !presented.contains(coupon.uppercased()) { out.append(head + "needs-coupon"); continue }
+            if !p.isEnabled {
+                out.append(head + "disabled")
+                continue
+            }
+            if let start = p.start, instant < start {
+                out.append(head + "not-started \(start)")
+                continue
+            }
+            if let end = p.end, end <= instant {
+                out.append(head + "ended \(end)")
+                continue
+            }
+            if let coupon = p.coupon, !presented.contains(coupon.uppercased()) {
+                out.append(head + "needs-coupon")
+                continue
+            }
             if isCart {
                 let s = result.afterItems
                 func discount(_ s: Int64) -> Int64 {
@@ -37,8 +54,14 @@ public struct ReferenceExplanations {
                     default: return 0
                     }
                 }
-                if result.cartWinner == index { out.append(head + "applied \(money(result.cartDiscount))"); continue }
-                if discount(s) > 0 { out.append(head + "outranked \(result.cartPromotion ?? "-")"); continue }
+                if result.cartWinner == index {
+                    out.append(head + "applied \(money(result.cartDiscount))")
+                    continue
+                }
+                if discount(s) > 0 {
+                    out.append(head + "outranked \(result.cartPromotion ?? "-")")
+                    continue
+                }
                 // The least total with a positive discount: at least the minimum, and enough for one minor unit.
                 var need: Int64
                 switch p.rule {
@@ -51,11 +74,16 @@ public struct ReferenceExplanations {
                 continue
             }
             let discounts = result.lines.flatMap { $0 }.filter { $0.id == p.id }
-            if !discounts.isEmpty { out.append(head + "applied \(money(discounts.reduce(0) { $0 + $1.discount }))"); continue }
+            if !discounts.isEmpty {
+                out.append(head + "applied \(money(discounts.reduce(0) { $0 + $1.discount }))")
+                continue
+            }
             let first = model.firstStep(cart, promotion: index)
             if !first.isEmpty {
                 let position = first.flatMap(\.lines).map { result.firstUse[$0] }.min() ?? Int.max
-                out.append(head + "outranked " + (position < result.order.count ? model.promotions[result.order[position]].id : "-"))
+                out.append(
+                    head + "outranked "
+                        + (position < result.order.count ? model.promotions[result.order[position]].id : "-"))
                 continue
             }
             if let (code, units) = missing(index, cart: cart) {
@@ -108,7 +136,11 @@ public struct ReferenceExplanations {
                 let t = count(p.codes)
                 if let targets = p.targets {
                     let r = count(targets)
-                    if p.codes.contains(code) { units = r >= m ? max(1, n - t) : nil } else { units = t >= n ? max(1, m - r) : nil }
+                    if p.codes.contains(code) {
+                        units = r >= m ? max(1, n - t) : nil
+                    } else {
+                        units = t >= n ? max(1, m - r) : nil
+                    }
                 } else {
                     units = max(1, n + m - t)
                 }
@@ -127,15 +159,19 @@ public struct ReferenceExplanations {
         for line in explain(cart, coupons: coupons, at: instant) {
             let parts = line.split(separator: " ").map(String.init)
             guard parts.count == 4, parts[1] == "below-threshold", parts[2] != "amount",
-                  let index = model.promotions.firstIndex(where: { $0.id == parts[0] }), let product = model.catalog.productID(for: parts[2]),
-                  let units = Int64(parts[3]) else { continue }
-            let discount = model.firstStep(adding(units, of: product, to: cart), promotion: index).map(\.discount).max() ?? 0
+                let index = model.promotions.firstIndex(where: { $0.id == parts[0] }),
+                let product = model.catalog.productID(for: parts[2]),
+                let units = Int64(parts[3])
+            else { continue }
+            let discount =
+                model.firstStep(adding(units, of: product, to: cart), promotion: index).map(\.discount).max() ?? 0
             candidates.append((index, product, units, parts[2], discount))
         }
         candidates.sort { $0.discount != $1.discount ? $0.discount > $1.discount : $0.index < $1.index }
         var kept: [(index: Int, text: String, saving: Int64)] = []
         for candidate in candidates.prefix(10) where kept.count < 3 {
-            let priced = model.price(adding(candidate.units, of: candidate.product, to: cart), coupons: coupons, at: instant)
+            let priced = model.price(
+                adding(candidate.units, of: candidate.product, to: cart), coupons: coupons, at: instant)
             let id = model.promotions[candidate.index].id
             let saving = priced.lines.flatMap { $0 }.filter { $0.id == id }.reduce(0) { $0 + $1.discount }
             if saving > 0 { kept.append((candidate.index, "\(candidate.code) \(candidate.units) \(saving)", saving)) }

@@ -41,7 +41,8 @@ public struct ReferenceModel {
 
         /// Equal in what a receipt says; the trace is not compared.
         public static func == (a: Result, b: Result) -> Bool {
-            a.lines == b.lines && a.cartPromotion == b.cartPromotion && a.cartDiscount == b.cartDiscount && a.cartShares == b.cartShares
+            a.lines == b.lines && a.cartPromotion == b.cartPromotion && a.cartDiscount == b.cartDiscount
+                && a.cartShares == b.cartShares
                 && a.total == b.total
         }
     }
@@ -96,24 +97,34 @@ public struct ReferenceModel {
         while true {
             var applications: [Application] = []
             for (index, p) in promotions.enumerated() where isCandidate(p) {
-                applications += self.applications(of: index, units: units, prices: prices, lineOf: lineOf, appliedLines: appliedLines, appliedGroups: appliedGroups)
+                applications += self.applications(
+                    of: index, units: units, prices: prices, lineOf: lineOf, appliedLines: appliedLines,
+                    appliedGroups: appliedGroups)
             }
-            guard let best = applications.min(by: { a, b in
-                if a.discount != b.discount { return a.discount > b.discount }
-                let pa = promotions[a.promotion].priority, pb = promotions[b.promotion].priority
-                if pa != pb { return pa > pb }
-                if a.promotion != b.promotion { return a.promotion < b.promotion }
-                return a.line < b.line
-            }) else { break }
+            guard
+                let best = applications.min(by: { a, b in
+                    if a.discount != b.discount { return a.discount > b.discount }
+                    let pa = promotions[a.promotion].priority
+                    let pb = promotions[b.promotion].priority
+                    if pa != pb { return pa > pb }
+                    if a.promotion != b.promotion { return a.promotion < b.promotion }
+                    return a.line < b.line
+                })
+            else { break }
             for unit in best.units {
                 units[unit].used = true
                 firstUse[units[unit].line] = min(firstUse[units[unit].line], order.count)
             }
             order.append(best.promotion)
-            if best.line >= 0 { appliedLines.insert([best.promotion, best.line]) } else { appliedGroups.insert(best.promotion) }
+            if best.line >= 0 {
+                appliedLines.insert([best.promotion, best.line])
+            } else {
+                appliedGroups.insert(best.promotion)
+            }
             for line in best.perLine.keys.sorted() {
                 let usedHere = best.units.filter { units[$0].line == line }.count
-                entries[line].append(Entry(id: promotions[best.promotion].id, discount: best.perLine[line]!, units: Int64(usedHere)))
+                entries[line].append(
+                    Entry(id: promotions[best.promotion].id, discount: best.perLine[line]!, units: Int64(usedHere)))
             }
             itemDiscount += best.discount
         }
@@ -143,14 +154,17 @@ public struct ReferenceModel {
         var shares = [Int64](repeating: 0, count: cart.lines.count)
         if let bestCart, s > 0 {
             let d = Int128(bestCart.discount)
-            let t = cart.lines.indices.map { Int128($0 < 0 ? 0 : cart.lines[$0].quantity * prices[$0] - entries[$0].reduce(0) { $0 + $1.discount }) }
+            let t = cart.lines.indices.map {
+                Int128($0 < 0 ? 0 : cart.lines[$0].quantity * prices[$0] - entries[$0].reduce(0) { $0 + $1.discount })
+            }
             var given: Int64 = 0
             for i in t.indices {
                 shares[i] = Int64(d * t[i] / Int128(s))
                 given += shares[i]
             }
             let order = t.indices.filter { t[$0] > 0 }.sorted { a, b in
-                let ra = d * t[a] % Int128(s), rb = d * t[b] % Int128(s)
+                let ra = d * t[a] % Int128(s)
+                let rb = d * t[b] % Int128(s)
                 return ra != rb ? ra > rb : a < b
             }
             for i in order where given < bestCart.discount {
@@ -159,8 +173,9 @@ public struct ReferenceModel {
             }
         }
         let cartDiscount = bestCart?.discount ?? 0
-        var result = Result(lines: entries, cartPromotion: bestCart.map { promotions[$0.index].id }, cartDiscount: cartDiscount,
-                            cartShares: shares, total: subtotal - itemDiscount - cartDiscount)
+        var result = Result(
+            lines: entries, cartPromotion: bestCart.map { promotions[$0.index].id }, cartDiscount: cartDiscount,
+            cartShares: shares, total: subtotal - itemDiscount - cartDiscount)
         result.order = order
         result.firstUse = firstUse
         result.cartWinner = bestCart?.index
@@ -169,8 +184,10 @@ public struct ReferenceModel {
     }
 
     /// Every application of promotion `index` on the free `units` (SPEC §10.3).
-    private func applications(of index: Int, units: [Unit], prices: [Int64], lineOf: (String) -> Int?,
-                              appliedLines: Set<[Int]>, appliedGroups: Set<Int>) -> [Application] {
+    private func applications(
+        of index: Int, units: [Unit], prices: [Int64], lineOf: (String) -> Int?,
+        appliedLines: Set<[Int]>, appliedGroups: Set<Int>
+    ) -> [Application] {
         func rounded(_ x: Int128, _ d: Int128) -> Int64 { Int64((x + d / 2) / d) }
         let p = promotions[index]
         var applications: [Application] = []
@@ -179,7 +196,8 @@ public struct ReferenceModel {
             for line in Set(p.codes.compactMap(lineOf)).sorted() where !appliedLines.contains([index, line]) {
                 let free = units.indices.filter { units[$0].line == line && !units[$0].used }
                 guard !free.isEmpty else { continue }
-                let f = Int128(free.count), u = Int128(prices[line])
+                let f = Int128(free.count)
+                let u = Int128(prices[line])
                 var d: Int128 = 0
                 switch p.rule {
                 case .combo(let n, let m): d = (f / Int128(n)) * Int128(n - m) * u
@@ -190,7 +208,11 @@ public struct ReferenceModel {
                 case .amount(let t, let a): if f >= Int128(t) { d = f * min(Int128(a), u) }
                 default: break
                 }
-                if d > 0 { applications.append(Application(promotion: index, line: line, discount: Int64(d), units: free, perLine: [line: Int64(d)])) }
+                if d > 0 {
+                    applications.append(
+                        Application(
+                            promotion: index, line: line, discount: Int64(d), units: free, perLine: [line: Int64(d)]))
+                }
             }
         case .bundle(let n, let offer, let limit):
             guard !appliedGroups.contains(index) else { return [] }
@@ -229,7 +251,8 @@ public struct ReferenceModel {
                 given += perLine[line]!
             }
             let byRemainder = value.keys.sorted { a, b in
-                let ra = sum == 0 ? 0 : Int128(total) * value[a]! % sum, rb = sum == 0 ? 0 : Int128(total) * value[b]! % sum
+                let ra = sum == 0 ? 0 : Int128(total) * value[a]! % sum
+                let rb = sum == 0 ? 0 : Int128(total) * value[b]! % sum
                 return ra != rb ? ra > rb : a < b
             }
             for line in byRemainder where given < total && value[line]! > 0 {
@@ -246,10 +269,14 @@ public struct ReferenceModel {
             var k = p.targets == nil ? t.count / Int(n + m) : min(t.count / Int(n), r.count / Int(m))
             k = min(k, Int(limit ?? Int64(Int.max)))
             guard k > 0 else { return [] }
-            let rewarded = Array(r.sorted { units[$0].price != units[$1].price ? units[$0].price < units[$1].price : $0 < $1 }.prefix(k * Int(m)))
+            let rewarded = Array(
+                r.sorted { units[$0].price != units[$1].price ? units[$0].price < units[$1].price : $0 < $1 }.prefix(
+                    k * Int(m)))
             let rewardedSet = Set(rewarded)
-            let triggers = Array(t.filter { !rewardedSet.contains($0) }
-                .sorted { units[$0].price != units[$1].price ? units[$0].price > units[$1].price : $0 < $1 }.prefix(k * Int(n)))
+            let triggers = Array(
+                t.filter { !rewardedSet.contains($0) }
+                    .sorted { units[$0].price != units[$1].price ? units[$0].price > units[$1].price : $0 < $1 }.prefix(
+                        k * Int(n)))
             var perLine: [Int: Int64] = [:]
             var count: [Int: Int128] = [:]
             for unit in rewarded { count[units[unit].line, default: 0] += 1 }
@@ -266,7 +293,8 @@ public struct ReferenceModel {
             }
             for unit in triggers where perLine[units[unit].line] == nil { perLine[units[unit].line] = 0 }
             guard total > 0 else { return [] }
-            applications.append(Application(promotion: index, line: -1, discount: total, units: rewarded + triggers, perLine: perLine))
+            applications.append(
+                Application(promotion: index, line: -1, discount: total, units: rewarded + triggers, perLine: perLine))
         case .cartPercent, .cartAmount:
             break
         }
@@ -286,8 +314,10 @@ public struct ReferenceModel {
             guard let id = catalog.productID(for: code) else { return nil }
             return cart.lines.firstIndex { $0.product == id }
         }
-        return applications(of: index, units: units, prices: prices, lineOf: lineOf, appliedLines: [], appliedGroups: [])
-            .map { ($0.discount, Set($0.units.map { units[$0].line }).sorted()) }
+        return applications(
+            of: index, units: units, prices: prices, lineOf: lineOf, appliedLines: [], appliedGroups: []
+        )
+        .map { ($0.discount, Set($0.units.map { units[$0].line }).sorted()) }
     }
 
 }

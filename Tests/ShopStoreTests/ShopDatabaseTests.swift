@@ -44,7 +44,9 @@ struct ShopDatabaseTests {
         try store.add("MUG", quantity: 2)
         let entries = try store.entries()
         let order = try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro)
-        #expect(try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro).id == order.id)
+        #expect(
+            try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro).id
+                == order.id)
         try store.add("VOUCHER", quantity: 1)  // added while paying: stays in the cart
         let record = try store.complete(order, at: Instant(seconds: 100), card: "•••• 4242", reference: "sim_1")
         #expect(record.number == 1)
@@ -52,15 +54,18 @@ struct ShopDatabaseTests {
         #expect(try store.entries() == [CartEntry(code: "VOUCHER", quantity: 1)])
         #expect(try store.orders() == [record])
         #expect(try store.pendingOrders() == [])
-        let second = try store.pendingOrder(for: try store.entries(), coupons: [], receiptJSON: "{}", total: 500, currency: .euro)
-        #expect(try store.complete(second, at: Instant(seconds: 300), card: "•••• 0002", reference: "sim_2").number == 2)
+        let second = try store.pendingOrder(
+            for: try store.entries(), coupons: [], receiptJSON: "{}", total: 500, currency: .euro)
+        #expect(
+            try store.complete(second, at: Instant(seconds: 300), card: "•••• 0002", reference: "sim_2").number == 2)
     }
 
     @Test("the gateway ledger remembers charges and counts attempts")
     func ledger() throws {
         let store = try ShopDatabase(path: temporaryStore())
         #expect(try store.charge(forKey: "k") == nil)
-        try store.record(.declined(reason: "card declined"), forKey: "k", amount: 100, currency: .euro, card: "•••• 0002")
+        try store.record(
+            .declined(reason: "card declined"), forKey: "k", amount: 100, currency: .euro, card: "•••• 0002")
         try store.record(.approved(reference: "sim_9"), forKey: "k", amount: 100, currency: .euro, card: "•••• 4242")
         #expect(try store.charge(forKey: "k") == .approved(reference: "sim_9"))
         #expect(try store.chargeAttempts(forKey: "k") == 2)
@@ -81,23 +86,43 @@ struct ShopDatabaseTests {
 
     @Test("where the store lives")
     func defaultPath() {
-        #expect(ShopDatabase.location(option: "/x.sqlite", environment: ["CHECKOUT_STORE": "/y"]) == ("/x.sqlite", false))
-        #expect(ShopDatabase.location(option: nil, environment: ["CHECKOUT_STORE": "/y", "XDG_DATA_HOME": "/d"]) == ("/y", false))
-        #expect(ShopDatabase.location(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == ("/d/checkout/store.sqlite", true))
-        #expect(ShopDatabase.location(option: nil, environment: ["HOME": "/h"]) == ("/h/.local/share/checkout/store.sqlite", true))
+        #expect(
+            ShopDatabase.location(option: "/x.sqlite", environment: ["CHECKOUT_STORE": "/y"]) == ("/x.sqlite", false))
+        #expect(
+            ShopDatabase.location(option: nil, environment: ["CHECKOUT_STORE": "/y", "XDG_DATA_HOME": "/d"]) == (
+                "/y", false
+            ))
+        #expect(
+            ShopDatabase.location(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == (
+                "/d/checkout/store.sqlite", true
+            ))
+        #expect(
+            ShopDatabase.location(option: nil, environment: ["HOME": "/h"]) == (
+                "/h/.local/share/checkout/store.sqlite", true
+            ))
     }
 
-    @Test("a missing directory is named (created only for the default location); a file that is not a store is refused as such")
+    @Test(
+        "a missing directory is named (created only for the default location); a file that is not a store is refused as such"
+    )
     func unopenable() throws {
         let error = #expect(throws: StoreError.self) { try ShopDatabase(path: "/nonexistent/dir/store.sqlite") }
-        #expect(error?.description == "cannot open the store at /nonexistent/dir/store.sqlite: the directory /nonexistent/dir does not exist; create it first")
-        let nested = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)/a/b/store.sqlite").path
+        #expect(
+            error?.description
+                == "cannot open the store at /nonexistent/dir/store.sqlite: the directory /nonexistent/dir does not exist; create it first"
+        )
+        let nested = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "store-\(UUID().uuidString)/a/b/store.sqlite"
+        ).path
         try ShopDatabase(path: nested, createDirectory: true).add("MUG", quantity: 1)
         #expect(FileManager.default.fileExists(atPath: nested))
         let text = try temporaryStore()
-        try Data("just some text, not a database at all, long enough for SQLite to look at its header".utf8).write(to: URL(fileURLWithPath: text))
+        try Data("just some text, not a database at all, long enough for SQLite to look at its header".utf8).write(
+            to: URL(fileURLWithPath: text))
         let notAStore = #expect(throws: StoreError.self) { try ShopDatabase(path: text) }
-        #expect(notAStore?.description == "\(text) is not a Checkout store (not an SQLite database); give another --store path")
+        #expect(
+            notAStore?.description
+                == "\(text) is not a Checkout store (not an SQLite database); give another --store path")
     }
 
     @Test("coupons: kept with the cart once each in any letter case, removed in any letter case, cleared with it")

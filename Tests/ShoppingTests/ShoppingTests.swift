@@ -14,20 +14,24 @@ struct PaymentCardTests {
         #expect(card.expiryMonth == 11 && card.expiryYear == 2026)
     }
 
-    @Test("refused before any charge", arguments: [
-        ("4242 4242 4242 4241", "12/30", "123", "the card number is not valid (check digit)"),
-        ("4242", "12/30", "123", "the card number must have 12 to 19 digits"),
-        ("4242 4242 4242 424x", "12/30", "123", "the card number must have 12 to 19 digits"),
-        ("4242424242424242", "10/26", "123", "the card expired at the end of 10/26"),
-        ("4242424242424242", "13/30", "123", "the expiry must be MM/YY, such as 04/28"),
-        ("4242424242424242", "1/30", "123", "the expiry must be MM/YY, such as 04/28"),
-        ("4242424242424242", "12/2030", "123", "the expiry must be MM/YY, such as 04/28"),
-        ("4242424242424242", "12/30", "12", "the CVC must be 3 or 4 digits"),
-        ("4242424242424242", "12/30", "12345", "the CVC must be 3 or 4 digits"),
-        ("4242424242424242", "12/30", "12a", "the CVC must be 3 or 4 digits"),
-    ])
+    @Test(
+        "refused before any charge",
+        arguments: [
+            ("4242 4242 4242 4241", "12/30", "123", "the card number is not valid (check digit)"),
+            ("4242", "12/30", "123", "the card number must have 12 to 19 digits"),
+            ("4242 4242 4242 424x", "12/30", "123", "the card number must have 12 to 19 digits"),
+            ("4242424242424242", "10/26", "123", "the card expired at the end of 10/26"),
+            ("4242424242424242", "13/30", "123", "the expiry must be MM/YY, such as 04/28"),
+            ("4242424242424242", "1/30", "123", "the expiry must be MM/YY, such as 04/28"),
+            ("4242424242424242", "12/2030", "123", "the expiry must be MM/YY, such as 04/28"),
+            ("4242424242424242", "12/30", "12", "the CVC must be 3 or 4 digits"),
+            ("4242424242424242", "12/30", "12345", "the CVC must be 3 or 4 digits"),
+            ("4242424242424242", "12/30", "12a", "the CVC must be 3 or 4 digits")
+        ])
     func refused(number: String, expiry: String, cvc: String, problem: String) {
-        let error = #expect(throws: PaymentCard.Problem.self) { try PaymentCard(number: number, expiry: expiry, cvc: cvc, now: november) }
+        let error = #expect(throws: PaymentCard.Problem.self) {
+            try PaymentCard(number: number, expiry: expiry, cvc: cvc, now: november)
+        }
         #expect(error?.description == problem)
     }
 
@@ -52,19 +56,31 @@ final class Ledger: ChargeLedger {
 
 @Suite("The simulated gateway")
 struct SimulatedGatewayTests {
-    func card(_ number: String) throws -> PaymentCard { try PaymentCard(number: number, expiry: "12/30", cvc: "123", now: november) }
+    func card(_ number: String) throws -> PaymentCard {
+        try PaymentCard(number: number, expiry: "12/30", cvc: "123", now: november)
+    }
 
     @Test("test cards approve or decline as documented")
     func rules() throws {
         let gateway = SimulatedGateway(ledger: Ledger())
-        guard case .approved(let reference) = try gateway.charge(amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "a") else {
+        guard
+            case .approved(let reference) = try gateway.charge(
+                amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "a")
+        else {
             Issue.record("4242… approves")
             return
         }
         #expect(reference.hasPrefix("sim_"))
-        #expect(try gateway.charge(amount: 100, currency: .euro, card: card("4000000000000002"), idempotencyKey: "b") == .declined(reason: "card declined"))
-        #expect(try gateway.charge(amount: 100, currency: .euro, card: card("4000000000009995"), idempotencyKey: "c") == .declined(reason: "insufficient funds"))
-        guard case .approved = try gateway.charge(amount: 100, currency: .euro, card: card("5555555555554444"), idempotencyKey: "d") else {
+        #expect(
+            try gateway.charge(amount: 100, currency: .euro, card: card("4000000000000002"), idempotencyKey: "b")
+                == .declined(reason: "card declined"))
+        #expect(
+            try gateway.charge(amount: 100, currency: .euro, card: card("4000000000009995"), idempotencyKey: "c")
+                == .declined(reason: "insufficient funds"))
+        guard
+            case .approved = try gateway.charge(
+                amount: 100, currency: .euro, card: card("5555555555554444"), idempotencyKey: "d")
+        else {
             Issue.record("any other valid number approves")
             return
         }
@@ -74,13 +90,20 @@ struct SimulatedGatewayTests {
     func idempotency() throws {
         let ledger = Ledger()
         let gateway = SimulatedGateway(ledger: ledger)
-        let first = try gateway.charge(amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "order")
-        let again = try gateway.charge(amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "order")
+        let first = try gateway.charge(
+            amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "order")
+        let again = try gateway.charge(
+            amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "order")
         #expect(first == again)
         #expect(ledger.records == 1)
         #expect(try gateway.status(idempotencyKey: "order") == first)
-        #expect(try gateway.charge(amount: 100, currency: .euro, card: card("4000000000000002"), idempotencyKey: "retry") == .declined(reason: "card declined"))
-        guard case .approved = try gateway.charge(amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "retry") else {
+        #expect(
+            try gateway.charge(amount: 100, currency: .euro, card: card("4000000000000002"), idempotencyKey: "retry")
+                == .declined(reason: "card declined"))
+        guard
+            case .approved = try gateway.charge(
+                amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "retry")
+        else {
             Issue.record("a declined key may be retried with another card")
             return
         }
@@ -90,23 +113,29 @@ struct SimulatedGatewayTests {
 
 @Suite("Promotions in words")
 struct PromotionWordsTests {
-    @Test("each type", arguments: [
-        (Promotion.Rule.combo(groupSize: 2, paid: 1), "2 for 1"),
-        (.combo(groupSize: 3, paid: 2), "3 for 2"),
-        (.bulk(threshold: 3, unitPrice: 1900), "3 or more: 19.00 € each"),
-        (.percent(minimumQuantity: 1, hundredths: 1250), "12.5% off"),
-        (.percent(minimumQuantity: 2, hundredths: 1000), "10% off from 2"),
-        (.amount(minimumQuantity: 1, amountOff: 50), "0.50 € off each"),
-        (.cartPercent(minimum: 0, hundredths: 500), "5% off the cart"),
-        (.cartAmount(minimum: 5000, amountOff: 500), "5.00 € off the cart from 50.00 €"),
-    ])
+    @Test(
+        "each type",
+        arguments: [
+            (Promotion.Rule.combo(groupSize: 2, paid: 1), "2 for 1"),
+            (.combo(groupSize: 3, paid: 2), "3 for 2"),
+            (.bulk(threshold: 3, unitPrice: 1900), "3 or more: 19.00 € each"),
+            (.percent(minimumQuantity: 1, hundredths: 1250), "12.5% off"),
+            (.percent(minimumQuantity: 2, hundredths: 1000), "10% off from 2"),
+            (.amount(minimumQuantity: 1, amountOff: 50), "0.50 € off each"),
+            (.cartPercent(minimum: 0, hundredths: 500), "5% off the cart"),
+            (.cartAmount(minimum: 5000, amountOff: 500), "5.00 € off the cart from 50.00 €")
+        ])
     func words(rule: Promotion.Rule, text: String) {
-        #expect(PromotionWords.describe(Promotion(id: "x", name: "x", rule: rule, codes: ["A"]), currency: .euro) == text)
+        #expect(
+            PromotionWords.describe(Promotion(id: "x", name: "x", rule: rule, codes: ["A"]), currency: .euro) == text)
     }
 
     @Test("with a coupon")
     func coupon() {
-        #expect(PromotionWords.describe(Promotion(id: "x", name: "x", rule: .combo(groupSize: 2, paid: 1), codes: ["A"], coupon: "SPRING"), currency: .euro)
+        #expect(
+            PromotionWords.describe(
+                Promotion(id: "x", name: "x", rule: .combo(groupSize: 2, paid: 1), codes: ["A"], coupon: "SPRING"),
+                currency: .euro)
                 == "2 for 1 with coupon SPRING")
     }
 }
@@ -126,7 +155,8 @@ struct CartAdditionTests {
     }
 
     let catalog = try! Catalog(products: [
-        Product(code: "MUG", name: "Cabify Coffee Mug", price: 750), Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),
+        Product(code: "MUG", name: "Cabify Coffee Mug", price: 750),
+        Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000)
     ])
 
     @Test("a known code and a quantity in range reach the store, and give the product")
@@ -140,9 +170,13 @@ struct CartAdditionTests {
     @Test("an unknown code or a quantity out of range stores nothing")
     func refused() {
         let cart = RecordingCart()
-        #expect(throws: CartBuilder.Problem.unknownCode("mug", suggestion: "MUG")) { try cart.add("mug", quantity: 1, from: catalog) }
+        #expect(throws: CartBuilder.Problem.unknownCode("mug", suggestion: "MUG")) {
+            try cart.add("mug", quantity: 1, from: catalog)
+        }
         #expect(throws: CartBuilder.Problem.quantityOutOfRange(0)) { try cart.add("MUG", quantity: 0, from: catalog) }
-        #expect(throws: CartBuilder.Problem.quantityOutOfRange(1_000_000_001)) { try cart.add("MUG", quantity: 1_000_000_001, from: catalog) }
+        #expect(throws: CartBuilder.Problem.quantityOutOfRange(1_000_000_001)) {
+            try cart.add("MUG", quantity: 1_000_000_001, from: catalog)
+        }
         #expect(cart.added.isEmpty)
     }
 }

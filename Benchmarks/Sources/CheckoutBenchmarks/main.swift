@@ -1,7 +1,7 @@
 import Benchmark
-import InputFiles
 import Foundation
 import FoundationPeers
+import InputFiles
 import Pricing
 import Promotions
 import Workloads
@@ -16,7 +16,8 @@ let cartBytes = workload.cartJSON()
 let plistBytes = workload.promotionsPlist()
 let batchBytes = workload.batchNDJSON()
 let at = try! Instant(rfc3339: "2026-06-01T12:00:00Z")
-let promotions = PromotionFile.load(bytes: plistBytes, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
+let promotions = PromotionFile.load(
+    bytes: plistBytes, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
 let rules = RuleSet(promotions: promotions.promotions, catalog: catalog)
 let noRules = RuleSet(promotions: [], catalog: catalog)
 let internedLines: [Int32] = {
@@ -38,15 +39,20 @@ benchmark("cart 1M lines: JSONDecoder + Dictionary (baseline)", settings: Iterat
 
 // 2. The same cart against 100,000 promotions (rules parsed and compiled each time).
 benchmark("cart 1M lines + 100k promotions: checkout", settings: Iterations(5)) {
-    let file = PromotionFile.load(bytes: plistBytes, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
+    let file = PromotionFile.load(
+        bytes: plistBytes, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
     var reader = CartReader(catalog: catalog)
     let cart = try reader.read(cartBytes, name: "cart.json")
-    sink &+= Int(try PricingEngine(rules: RuleSet(promotions: file.promotions, catalog: catalog)).price(cart, at: at, now: at).total)
+    sink &+= Int(
+        try PricingEngine(rules: RuleSet(promotions: file.promotions, catalog: catalog)).price(cart, at: at, now: at)
+            .total)
 }
 
 // 3. Load and validate 100,000 promotions (35 MB).
 benchmark("promotions 100k: checkout (load + validate)", settings: Iterations(5)) {
-    sink &+= PromotionFile.load(bytes: plistBytes, name: "Promotions.plist", checks: PromotionChecks(expiryInstant: at)).promotions.count
+    sink &+=
+        PromotionFile.load(bytes: plistBytes, name: "Promotions.plist", checks: PromotionChecks(expiryInstant: at))
+        .promotions.count
 }
 benchmark("promotions 100k: PropertyListDecoder (baseline)", settings: Iterations(3)) {
     sink &+= try PropertyListDecoder().decode(PromotionsRecord.self, from: Data(plistBytes)).promotions.count
@@ -66,7 +72,8 @@ benchmark("core: 1M lines into Dictionary<String, Int> (baseline)", settings: It
 
 // 5. A batch of 200,000 small carts, receipts out, on every core.
 benchmark("batch 200k carts: checkout (both cores)", settings: Iterations(5)) {
-    sink &+= BatchPricer(rules: rules, instant: at, now: at, format: .json).run(batchBytes, name: "batch.ndjson", to: DiscardingSink())
+    sink &+= BatchPricer(rules: rules, instant: at, now: at, format: .json).run(
+        batchBytes, name: "batch.ndjson", to: DiscardingSink())
 }
 
 // 6. A 3-item cart with the shipped rules, everything loaded each time.

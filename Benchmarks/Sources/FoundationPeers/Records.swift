@@ -13,7 +13,9 @@ public enum CartItemRecord: Decodable {
             return
         }
         let object = try decoder.container(keyedBy: Keys.self)
-        self = .object(code: try object.decode(String.self, forKey: .code), quantity: try object.decodeIfPresent(Int.self, forKey: .quantity))
+        self = .object(
+            code: try object.decode(String.self, forKey: .code),
+            quantity: try object.decodeIfPresent(Int.self, forKey: .quantity))
     }
 
     /// The counts a Dictionary aggregation gives.
@@ -32,7 +34,8 @@ public enum CartItemRecord: Decodable {
 /// What a Foundation user writes to read promotions with PropertyListDecoder.
 public struct PromotionRecord: Decodable {
     public var id: String?, name: String, type: String, code: String?, codes: [String]?, quantity: Int?, paid: Int?
-    public var price: Double?, percent: Double?, amount: String?, minimum: Double?, start: Date?, end: Date?, priority: Int?, coupon: String?
+    public var price: Double?, percent: Double?, amount: String?, minimum: Double?, start: Date?, end: Date?,
+        priority: Int?, coupon: String?
 }
 
 public struct PromotionsRecord: Decodable {

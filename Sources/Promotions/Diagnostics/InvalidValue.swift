@@ -51,15 +51,19 @@ enum InvalidValue: Sendable, Equatable {
             "`\(key)` \(text) is not a whole number of minor units of \(currency.code) (\(currency.minorDigitsDescription))"
         case .amountOutOfRange(let key, let text, let currency):
             "`\(key)` \(text) is out of range (the largest amount is \(Amount.largest(minorDigits: currency.minorDigits)))"
-        case .notAnAmount(let key, let text): "`\(key)` must be a decimal amount such as 19.99, not \"\(text.escapedForDisplay)\""
+        case .notAnAmount(let key, let text):
+            "`\(key)` must be a decimal amount such as 19.99, not \"\(text.escapedForDisplay)\""
         case .percentOutOfRange(let text): "`percent` must be greater than 0 and at most 100, not \(text)"
         case .percentNotHundredths(let text): "`percent` must be a multiple of 0.01, not \(text)"
         case .percentNotANumber(let text): "`percent` must be a number such as 12.5, not \"\(text.escapedForDisplay)\""
-        case .groupSizeBelowTwo(let type, let n): "`quantity` of a \(type) is the group size and must be at least 2, not \(n)"
+        case .groupSizeBelowTwo(let type, let n):
+            "`quantity` of a \(type) is the group size and must be at least 2, not \(n)"
         case .paidOutOfRange(let n, let m): "`paid` must be from 0 to \(n - 1) (less than `quantity`, \(n)), not \(m)"
         case .quantityBelowOne(let value): "`quantity` must be at least 1, not \(value)"
-        case .minimumQuantityBelowOne(let value): "`quantity` is the minimum quantity and must be at least 1, not \(value)"
-        case .countBelowOne(let key, let meaning, let value): "`\(key)` is \(meaning) and must be at least 1, not \(value)"
+        case .minimumQuantityBelowOne(let value):
+            "`quantity` is the minimum quantity and must be at least 1, not \(value)"
+        case .countBelowOne(let key, let meaning, let value):
+            "`\(key)` is \(meaning) and must be at least 1, not \(value)"
         case .exclusiveKeys(let type, let takes, let keys): "\(type) takes \(takes) \(keys), not several; remove one"
         case .percentAndAmount: "a cart promotion takes `percent` or `amount`, not both; remove one"
         case .capWithAmount: "`cap` bounds a percentage; a cart promotion with `amount` cannot take it; remove it"
@@ -71,7 +75,8 @@ enum InvalidValue: Sendable, Equatable {
         case .boughtAndRewarded(let code):
             "`\(code.escapedForDisplay)` is both bought (`code`/`codes`) and rewarded (`targets`); a code may be in only one of them"
         case .versionNotAnInteger: "`version` must be the <integer> 1"
-        case .unsupportedVersion(let version): "`version` \(version) is not supported; 1 is the only version of the format"
+        case .unsupportedVersion(let version):
+            "`version` \(version) is not supported; 1 is the only version of the format"
         case .currencyNotAString(let kind): "`currency` must be a <string> such as EUR, not a <\(kind)>"
         }
     }

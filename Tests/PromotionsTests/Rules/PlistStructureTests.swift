@@ -18,7 +18,10 @@ import Testing
     func readerProblems() {
         let xml = arrayPlist("<dict>\n<key>name</key>\n<key>type</key><strin>cart</strin>\n</dict>")
         let ids = load(xml).diagnostics.map { "\($0.id)@\($0.location)" }
-        #expect(ids == ["promotion.missing-key@4:1", "promotion.missing-key@4:1", "plist.structure@5:1", "plist.structure@6:16"])
+        #expect(
+            ids == [
+                "promotion.missing-key@4:1", "promotion.missing-key@4:1", "plist.structure@5:1", "plist.structure@6:16"
+            ])
     }
 
     @Test("`promotions` that is not an array")

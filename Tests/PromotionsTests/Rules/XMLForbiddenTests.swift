@@ -11,7 +11,8 @@ import Testing
 
     @Test("an external DTD other than Apple's is refused")
     func externalDTD() {
-        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"http://example.com/evil.dtd\">\n<plist><array/></plist>"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"http://example.com/evil.dtd\">\n<plist><array/></plist>"
         #expect(found(xml).map { $0.prefix(15) } == ["xml.forbidden@2"])
     }
 

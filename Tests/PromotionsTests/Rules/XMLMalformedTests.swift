@@ -7,7 +7,9 @@ import Testing
         let xml = arrayPlist("<dict>\n  <key>name</key><string>A</strin>\n</dict>")
         let file = load(xml)
         #expect(found(xml) == ["xml.malformed@5:35 -"])
-        #expect(file.diagnostics.first?.message == "malformed XML: Opening and ending tag mismatch: string line 5 and strin")
+        #expect(
+            file.diagnostics.first?.message == "malformed XML: Opening and ending tag mismatch: string line 5 and strin"
+        )
         #expect(file.diagnostics.first?.severity == .error)
     }
 
