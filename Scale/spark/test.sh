@@ -14,8 +14,13 @@ if ! "$venv/bin/python" -c "import pyspark" 2>/dev/null; then
 fi
 export PYSPARK_PYTHON="$venv/bin/python" PYSPARK_DRIVER_PYTHON="$venv/bin/python"
 export SPARK_HOME=$("$venv/bin/python" -c "import os, pyspark; print(os.path.dirname(pyspark.__file__))")
-swift build -c release --product checkout >/dev/null
-checkout="$root/.build/release/checkout"
+# CHECKOUT_BINARY tests a binary built elsewhere (e.g. with --static-swift-stdlib, as executors get it).
+if [ -n "${CHECKOUT_BINARY:-}" ]; then
+    checkout=$(realpath "$CHECKOUT_BINARY")
+else
+    swift build -c release --product checkout >/dev/null
+    checkout="$root/.build/release/checkout"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 carts=${SPARK_TEST_CARTS:-200000}
