@@ -3,12 +3,14 @@ import Platform
 import Pricing
 
 /// The fast path of ``CartReader``: one pass over the bytes for the shapes carts have, interning
-/// codes and merging lines as it goes. It accepts only what the tree reader accepts, producing the
-/// same cart; anything else (an error, an escape, non-ASCII text, an unknown key) makes it give up,
-/// and the tree reader reads the document instead, with its messages.
+/// codes and merging lines as it goes. It takes every spelling of those shapes — any whitespace or
+/// line ends, keys in any order, the cart's fields before or after its items, escaped or non-ASCII
+/// codes — and accepts only what the tree reader accepts, producing the same cart; anything else (an
+/// error, an unknown key, a code the catalog lacks) makes it give up, and the tree reader reads the
+/// document instead, with its messages.
 struct CartScanner {
     let codes: CodeTable
-    /// Carts at least this large are scanned on two cores when they are a plain array of items.
+    /// Carts at least this large are scanned on two cores.
     var parallelThreshold = 4 << 20
 
     /// The cart in `bytes`, or nil when the tree reader must decide. `merger` is left empty.
@@ -35,68 +37,79 @@ struct CartScanner {
         case sequential
     }
 
-    /// Speculative split of `[item, item, …]`: the second half starts at an item found after a
-    /// line break past the middle; the first half must arrive exactly there, between two items,
-    /// for the split to count. A raw line break cannot be inside a valid string, but it can be
-    /// inside a nested value: then the first half passes the point mid-item, and the cart is
-    /// scanned in one piece.
+    /// Speculative split of the items: the second half starts at an item found past the middle; the
+    /// first half, reading from the start, must arrive exactly there, between two items, for the
+    /// split to count. The bytes that suggest an item start (`}, {` or `", "`) can also occur inside
+    /// a string or a nested value: then the first half passes the point mid-item, and the cart is
+    /// scanned in one piece. Works for both forms of a cart: after the items the second half reads
+    /// the rest of the document (the object's remaining fields).
     func scanInTwo(_ bytes: UnsafeBufferPointer<UInt8>, productCount: Int) -> SplitOutcome {
         let base = bytes.baseAddress!
         let end = base + bytes.count
         var head = Cursor(p: base, end: end)
         head.skipSpace()
-        guard head.peek == UInt8(ascii: "[") else { return .sequential }
-        guard let split = splitPoint(bytes) else { return .sequential }
+        let form = head.peek
+        guard form == UInt8(ascii: "[") || form == UInt8(ascii: "{"), let split = splitPoint(bytes) else {
+            return .sequential
+        }
         let halves = HalfResults()
         // The bytes are only read while the halves are scanned.
-        let points = ReadOnlyPoints(start: head.p + 1, split: split, end: end)
+        let points = ReadOnlyPoints(start: head.p, split: split, end: end)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var merger = CartLineMerger(productCount: productCount)
+            var fields = CartFields()
             if half == 0 {
                 var c = Cursor(p: points.start, end: points.end)
-                halves.first = (scanItems(&c, &merger, stoppingAt: points.split), merger.takeLines())
+                let outcome = scanFirstHalf(&c, &merger, &fields, stoppingAt: points.split)
+                halves.first = (outcome, merger.takeLines(), fields)
             } else {
                 var c = Cursor(p: points.split, end: points.end)
                 var outcome = scanItemsFromMiddle(&c, &merger)
+                if outcome == .done, form == UInt8(ascii: "{"), !scanRemainingFields(&c, &fields) { outcome = .giveUp }
                 c.skipSpace()
                 if outcome == .done, !c.atEnd { outcome = .giveUp }
-                halves.second = (outcome, merger.takeLines())
+                halves.second = (outcome, merger.takeLines(), fields)
             }
         }
         guard let first = halves.first, let second = halves.second else { return .giveUp }
         switch first.0 {
         case .reachedSplit: break
-        case .passedSplit: return .sequential
-        case .done, .giveUp: return .giveUp
+        case .passedSplit, .done: return .sequential
+        case .giveUp: return .giveUp
         }
-        guard second.0 == .done else { return .giveUp }
+        guard second.0 == .done, first.2.seen & second.2.seen == 0 else { return .giveUp }
         var merger = CartLineMerger(productCount: productCount)
         for line in first.1 + second.1 where !merger.add(line.product, quantity: line.quantity) { return .giveUp }
-        return .cart(Cart(lines: merger.takeLines()))
+        var cart = first.2.cart
+        cart.merge(second.2.cart)
+        cart.lines = merger.takeLines()
+        return .cart(cart)
     }
 
-    /// Past the middle: a line break, blanks, then `{` or `"`, the previous non-blank byte being a comma.
+    /// Past the middle, the first place that looks like the start of an item: an object after
+    /// `},` (items written as objects), else a string after `",` (items written as codes), blanks
+    /// allowed around the comma.
     func splitPoint(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8>? {
         let base = bytes.baseAddress!
-        var i = bytes.count / 2
-        let limit = min(bytes.count, i + (1 << 16))
-        while i < limit {
-            if bytes[i] == UInt8(ascii: "\n") {
-                var before = i - 1
-                while before > 0, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D {
-                    before -= 1
-                }
-                var after = i + 1
-                while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D {
-                    after += 1
-                }
-                if bytes[before] == UInt8(ascii: ","), after < bytes.count,
-                    bytes[after] == UInt8(ascii: "{") || bytes[after] == UInt8(ascii: "\"")
-                {
-                    return base + after
-                }
+        let from = bytes.count / 2
+        let limit = min(bytes.count, from + (1 << 16))
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+        /// Whether the non-blank bytes before `i` are `closer` then a comma.
+        func follows(_ closer: UInt8, at i: Int) -> Bool {
+            var j = i - 1
+            while j > 0, isBlank(bytes[j]) { j -= 1 }
+            guard j > 0, bytes[j] == UInt8(ascii: ",") else { return false }
+            j -= 1
+            while j > 0, isBlank(bytes[j]) { j -= 1 }
+            return bytes[j] == closer
+        }
+        for opener in [UInt8(ascii: "{"), UInt8(ascii: "\"")] {
+            let closer = opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "\"")
+            var i = from
+            while i < limit {
+                if bytes[i] == opener, follows(closer, at: i) { return base + i }
+                i += 1
             }
-            i += 1
         }
         return nil
     }
@@ -111,19 +124,46 @@ struct CartScanner {
         case giveUp
     }
 
-    /// Items from just after `[` until the split point.
+    /// The document from its start until the split point, which must be between two items.
+    private func scanFirstHalf(
+        _ c: inout Cursor, _ merger: inout CartLineMerger, _ fields: inout CartFields,
+        stoppingAt split: UnsafePointer<UInt8>
+    ) -> HalfOutcome {
+        if c.peek == UInt8(ascii: "[") { return scanItems(&c, &merger, stoppingAt: split) }
+        c.p += 1
+        while true {
+            c.skipSpace()
+            guard let key = c.plainString() else { return .giveUp }
+            c.skipSpace()
+            guard c.consume(UInt8(ascii: ":")) else { return .giveUp }
+            c.skipSpace()
+            if key.equals("items") {
+                guard c.peek == UInt8(ascii: "[") else { return .giveUp }
+                let outcome = scanItems(&c, &merger, stoppingAt: split)
+                // The items ended before the split point: it is somewhere after them.
+                return outcome == .done ? .passedSplit : outcome
+            }
+            guard scanField(key, &c, &fields) else { return .giveUp }
+            c.skipSpace()
+            guard c.consume(UInt8(ascii: ",")) else { return .giveUp }
+            if c.p > split { return .passedSplit }
+        }
+    }
+
+    /// Items from `[` until the split point.
     private func scanItems(_ c: inout Cursor, _ merger: inout CartLineMerger, stoppingAt split: UnsafePointer<UInt8>)
         -> HalfOutcome
     {
+        c.p += 1
         c.skipSpace()
-        if c.consume(UInt8(ascii: "]")) { return .giveUp }
+        if c.consume(UInt8(ascii: "]")) { return .done }
         while true {
             c.skipSpace()
             if c.p == split { return .reachedSplit }
             if c.p > split { return .passedSplit }
             guard scanItem(&c, &merger) else { return c.p > split ? .passedSplit : .giveUp }
             c.skipSpace()
-            if c.consume(UInt8(ascii: "]")) { return .giveUp }
+            if c.consume(UInt8(ascii: "]")) { return .done }
             guard c.consume(UInt8(ascii: ",")) else { return c.p > split ? .passedSplit : .giveUp }
         }
     }
@@ -139,81 +179,100 @@ struct CartScanner {
         }
     }
 
+    /// After the items of an object: its remaining fields and the closing `}`.
+    private func scanRemainingFields(_ c: inout Cursor, _ fields: inout CartFields) -> Bool {
+        while true {
+            c.skipSpace()
+            if c.consume(UInt8(ascii: "}")) { return true }
+            guard c.consume(UInt8(ascii: ",")) else { return false }
+            c.skipSpace()
+            guard let key = c.plainString() else { return false }
+            c.skipSpace()
+            guard c.consume(UInt8(ascii: ":")) else { return false }
+            c.skipSpace()
+            guard !key.equals("items"), scanField(key, &c, &fields) else { return false }
+        }
+    }
+
     private func scanDocument(_ c: inout Cursor, _ merger: inout CartLineMerger) -> Cart? {
         c.skipSpace()
-        var cart = Cart()
+        var fields = CartFields()
         switch c.peek {
         case UInt8(ascii: "["):
             guard scanItems(&c, &merger) else { return nil }
         case UInt8(ascii: "{"):
-            guard scanCartObject(&c, &merger, &cart) else { return nil }
+            guard scanCartObject(&c, &merger, &fields) else { return nil }
         default:
             return nil
         }
         c.skipSpace()
         guard c.atEnd else { return nil }
+        var cart = fields.cart
         cart.lines = merger.takeLines()
         return cart
     }
 
-    private func scanCartObject(_ c: inout Cursor, _ merger: inout CartLineMerger, _ cart: inout Cart) -> Bool {
+    private func scanCartObject(_ c: inout Cursor, _ merger: inout CartLineMerger, _ fields: inout CartFields) -> Bool {
         c.p += 1
-        var seen = (currency: false, at: false, coupons: false, items: false, id: false)
         c.skipSpace()
         if c.peek == UInt8(ascii: "}") { return false }  // no "items": the tree reader says so
+        var items = false
         while true {
             c.skipSpace()
             guard let key = c.plainString() else { return false }
             c.skipSpace()
             guard c.consume(UInt8(ascii: ":")) else { return false }
             c.skipSpace()
-            switch key.count {
-            case 5 where key.equals("items"):
-                guard !seen.items, c.peek == UInt8(ascii: "["), scanItems(&c, &merger) else { return false }
-                seen.items = true
-            case 8 where key.equals("currency"):
-                guard !seen.currency, let text = c.plainString(),
-                    let currency = Currency(code: String(decoding: text, as: UTF8.self))
-                else { return false }
-                cart.currency = currency
-                seen.currency = true
-            case 2 where key.equals("id"):
-                guard !seen.id else { return false }
-                if c.peek == UInt8(ascii: "\"") {
-                    guard let text = c.plainString() else { return false }
-                    cart.id = .string(String(decoding: text, as: UTF8.self))
-                } else {
-                    guard let digits = c.integerLiteral() else { return false }
-                    cart.id = .integer(String(decoding: digits, as: UTF8.self))
-                }
-                seen.id = true
-            case 2 where key.equals("at"):
-                guard !seen.at, let text = c.plainString(), let instant = try? Instant(rfc3339: text) else {
-                    return false
-                }
-                cart.at = instant
-                seen.at = true
-            case 7 where key.equals("coupons"):
-                guard !seen.coupons, c.consume(UInt8(ascii: "[")) else { return false }
-                seen.coupons = true
-                c.skipSpace()
-                if !c.consume(UInt8(ascii: "]")) {
-                    while true {
-                        c.skipSpace()
-                        guard let coupon = c.plainString() else { return false }
-                        cart.coupons.append(String(decoding: coupon, as: UTF8.self))
-                        c.skipSpace()
-                        if c.consume(UInt8(ascii: "]")) { break }
-                        guard c.consume(UInt8(ascii: ",")) else { return false }
-                    }
-                }
-            default:
-                return false
+            if key.equals("items") {
+                guard !items, c.peek == UInt8(ascii: "["), scanItems(&c, &merger) else { return false }
+                items = true
+            } else {
+                guard scanField(key, &c, &fields) else { return false }
             }
             c.skipSpace()
-            if c.consume(UInt8(ascii: "}")) { return seen.items }
+            if c.consume(UInt8(ascii: "}")) { return items }
             guard c.consume(UInt8(ascii: ",")) else { return false }
         }
+    }
+
+    /// The value of one of a cart's fields other than its items, each at most once.
+    private func scanField(_ key: UnsafeBufferPointer<UInt8>, _ c: inout Cursor, _ fields: inout CartFields) -> Bool {
+        switch key.count {
+        case 8 where key.equals("currency"):
+            guard fields.first(CartFields.currency), let text = c.plainString(),
+                let currency = Currency(code: String(decoding: text, as: UTF8.self))
+            else { return false }
+            fields.cart.currency = currency
+        case 2 where key.equals("id"):
+            guard fields.first(CartFields.id) else { return false }
+            if c.peek == UInt8(ascii: "\"") {
+                guard let text = c.text() else { return false }
+                fields.cart.id = .string(text)
+            } else {
+                guard let digits = c.integerLiteral() else { return false }
+                fields.cart.id = .integer(String(decoding: digits, as: UTF8.self))
+            }
+        case 2 where key.equals("at"):
+            guard fields.first(CartFields.at), let text = c.plainString(),
+                let instant = try? Instant(rfc3339: text)
+            else { return false }
+            fields.cart.at = instant
+        case 7 where key.equals("coupons"):
+            guard fields.first(CartFields.coupons), c.consume(UInt8(ascii: "[")) else { return false }
+            c.skipSpace()
+            if c.consume(UInt8(ascii: "]")) { return true }
+            while true {
+                c.skipSpace()
+                guard let coupon = c.text() else { return false }
+                fields.cart.coupons.append(coupon)
+                c.skipSpace()
+                if c.consume(UInt8(ascii: "]")) { return true }
+                guard c.consume(UInt8(ascii: ",")) else { return false }
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// `[item, …]`: each a code or `{"code": …, "quantity": …}`.
@@ -237,8 +296,8 @@ struct CartScanner {
         var quantity: Int64 = 1
         switch c.peek {
         case UInt8(ascii: "\""):
-            guard let code = c.plainString() else { return false }
-            product = codes.lookup(code.baseAddress!, code.count)
+            guard let id = c.code(codes) else { return false }
+            product = id
         case UInt8(ascii: "{"):
             guard let (id, count) = c.canonicalItem(codes) ?? scanItemObject(&c) else { return false }
             product = id
@@ -257,18 +316,17 @@ struct CartScanner {
         var quantity: Int64 = 0
         while true {
             c.skipSpace()
-            guard let key = c.plainString() else { return nil }
+            guard let key = c.itemKey() else { return nil }
             c.skipSpace()
             guard c.consume(UInt8(ascii: ":")) else { return nil }
             c.skipSpace()
-            if key.equals("code") {
-                guard product == -2, let code = c.plainString() else { return nil }
-                product = codes.lookup(code.baseAddress!, code.count)
-            } else if key.equals("quantity") {
+            switch key {
+            case .code:
+                guard product == -2, let id = c.code(codes) else { return nil }
+                product = id
+            case .quantity:
                 guard quantity == 0, let value = c.quantity() else { return nil }
                 quantity = value
-            } else {
-                return nil
             }
             c.skipSpace()
             if c.consume(UInt8(ascii: "}")) { break }
@@ -276,6 +334,36 @@ struct CartScanner {
         }
         guard product != -2 else { return nil }
         return (product, quantity == 0 ? 1 : quantity)
+    }
+}
+
+/// A cart's fields other than its items, as one half of a scan found them.
+struct CartFields {
+    static let currency: UInt8 = 1
+    static let at: UInt8 = 2
+    static let coupons: UInt8 = 4
+    static let id: UInt8 = 8
+
+    var cart = Cart()
+    /// The fields seen, one bit each.
+    var seen: UInt8 = 0
+
+    /// Marks `field` seen; false when it already was (a duplicate key, which the tree reader refuses).
+    @inline(__always)
+    mutating func first(_ field: UInt8) -> Bool {
+        guard seen & field == 0 else { return false }
+        seen |= field
+        return true
+    }
+}
+
+extension Cart {
+    /// Takes the fields `other` has (a half's), lines aside.
+    fileprivate mutating func merge(_ other: Cart) {
+        if let currency = other.currency { self.currency = currency }
+        if let at = other.at { self.at = at }
+        if let id = other.id { self.id = id }
+        coupons += other.coupons
     }
 }
 
@@ -296,13 +384,84 @@ struct Cursor {
         return true
     }
 
+    /// Past blanks (space, tab, line feed, carriage return). After a line end or a tab comes
+    /// indentation, so the spaces that follow are skipped up to eight at once: the first byte of the
+    /// word that is not a space ends them, exactly.
     @inline(__always)
     mutating func skipSpace() {
         while p < end {
             let b = p.pointee
-            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            guard Cursor.isBlank(b) else { return }
             p += 1
+            guard b != 0x20 else { continue }
+            while end - p >= 8 {
+                let others = Cursor.load8(p) ^ 0x2020_2020_2020_2020
+                guard others == 0 else {
+                    p += others.trailingZeroBitCount >> 3
+                    break
+                }
+                p += 8
+            }
         }
+    }
+
+    @inline(__always)
+    static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
+    /// The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `word` that ends a plain run of string bytes: a quote, a
+    /// backslash or a control character.
+    @inline(__always)
+    static func stringStops(_ word: UInt64) -> UInt64 {
+        let control = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x6060_6060_6060_6060) | word) & 0x8080_8080_8080_8080
+        return zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C) | control
+    }
+
+    /// The first byte from `q` that is a quote, a backslash or a control character, or `end`.
+    @inline(__always)
+    func stringStop(from q: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var q = q
+        while end - q >= 8 {
+            let stops = Cursor.stringStops(Cursor.load8(q))
+            if stops != 0 { return q + (stops.trailingZeroBitCount >> 3) }
+            q += 8
+        }
+        while q < end {
+            let b = q.pointee
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return q }
+            q += 1
+        }
+        return end
+    }
+
+    enum ItemKey {
+        case code
+        case quantity
+    }
+
+    /// An item's key, `"code"` or `"quantity"`, compared a word at a time; nil for anything else,
+    /// including these keys spelled with escapes (the tree reader then decides).
+    @inline(__always)
+    mutating func itemKey() -> ItemKey? {
+        if end - p >= 10 {
+            let word = Cursor.load8(p)
+            if word & 0xFFFF_FFFF_FFFF == 0x2265_646F_6322 /* "code" */ {
+                p += 6
+                return .code
+            }
+            if word == 0x7469_746E_6175_7122 /* "quantit */, Cursor.load2(p + 8) == 0x2279 /* y" */ {
+                p += 10
+                return .quantity
+            }
+            return nil
+        }
+        guard let key = plainString() else { return nil }
+        return key.equals("code") ? .code : key.equals("quantity") ? .quantity : nil
     }
 
     /// A string of printable ASCII without escapes: its bytes between the quotes. Anything else
@@ -320,6 +479,126 @@ struct Cursor {
             }
             if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return nil }
             q += 1
+        }
+        return nil
+    }
+
+    /// A product code, looked up by its bytes: the product's id, -1 when the catalog has no such
+    /// code, nil when the string is not valid JSON here. Bytes past ASCII are compared as they are:
+    /// a match means they spell a catalog code, which is valid UTF-8; anything else is left to the
+    /// tree reader, which says what is wrong. Escapes are decoded first.
+    @inline(__always)
+    mutating func code(_ codes: CodeTable) -> Int? {
+        guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
+        let start = p + 1
+        let q = stringStop(from: start)
+        guard q < end else { return nil }
+        switch q.pointee {
+        case UInt8(ascii: "\""):
+            p = q + 1
+            return codes.lookup(start, q - start)
+        case UInt8(ascii: "\\"):
+            return escapedCode(codes)
+        default:
+            return nil
+        }
+    }
+
+    /// A code with escapes: decoded into a small buffer, then looked up.
+    private mutating func escapedCode(_ codes: CodeTable) -> Int? {
+        let raw = end - p
+        let capacity = min(raw, 1024)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Int? in
+            guard let count = unescapeString(into: buffer) else { return nil }
+            return codes.lookup(buffer.baseAddress!, count)
+        }
+    }
+
+    /// A string's text, escapes decoded and UTF-8 checked; nil for anything invalid.
+    mutating func text() -> String? {
+        var probe = self
+        if let plain = probe.plainString() {
+            self = probe
+            return String(decoding: plain, as: UTF8.self)
+        }
+        let capacity = min(end - p, 1 << 16)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> String? in
+            guard let count = unescapeString(into: buffer) else { return nil }
+            return String(validating: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
+    /// Decodes the string at the cursor (which is at its opening quote) into `buffer`, moving past
+    /// its closing quote: the number of bytes written, or nil — the cursor unmoved — for a control
+    /// character, a bad escape, a lone surrogate, or a string longer than the buffer.
+    private mutating func unescapeString(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
+        var q = p + 1
+        var count = 0
+        func put(_ byte: UInt8) -> Bool {
+            guard count < buffer.count else { return false }
+            buffer[count] = byte
+            count += 1
+            return true
+        }
+        func hex4(_ at: UnsafePointer<UInt8>) -> UInt32? {
+            guard end - at >= 4 else { return nil }
+            var value: UInt32 = 0
+            for i in 0..<4 {
+                let b = at[i]
+                let digit: UInt8
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        while q < end {
+            let b = q.pointee
+            if b == UInt8(ascii: "\"") {
+                p = q + 1
+                return count
+            }
+            if b < 0x20 { return nil }
+            guard b == UInt8(ascii: "\\") else {
+                guard put(b) else { return nil }
+                q += 1
+                continue
+            }
+            guard end - q >= 2 else { return nil }
+            let escaped: UInt8
+            switch q[1] {
+            case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): escaped = UInt8(ascii: "/")
+            case UInt8(ascii: "b"): escaped = 0x08
+            case UInt8(ascii: "f"): escaped = 0x0C
+            case UInt8(ascii: "n"): escaped = 0x0A
+            case UInt8(ascii: "r"): escaped = 0x0D
+            case UInt8(ascii: "t"): escaped = 0x09
+            case UInt8(ascii: "u"):
+                guard var scalar = hex4(q + 2) else { return nil }
+                q += 6
+                if scalar >= 0xD800, scalar < 0xDC00 {
+                    guard end - q >= 6, q[0] == UInt8(ascii: "\\"), q[1] == UInt8(ascii: "u"), let low = hex4(q + 2),
+                        low >= 0xDC00, low < 0xE000
+                    else { return nil }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    q += 6
+                } else if scalar >= 0xDC00, scalar < 0xE000 {
+                    return nil
+                }
+                for byte in UTF8.encode(Unicode.Scalar(scalar)!)! where !put(byte) { return nil }
+                continue
+            default:
+                return nil
+            }
+            guard put(escaped) else { return nil }
+            q += 2
         }
         return nil
     }
@@ -346,13 +625,13 @@ struct Cursor {
 
     /// The 8 bytes at `p`, the first the least significant.
     @inline(__always)
-    private static func load8(_ p: UnsafePointer<UInt8>) -> UInt64 {
+    static func load8(_ p: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
     }
 
     /// The 2 bytes at `p`, the first the least significant.
     @inline(__always)
-    private static func load2(_ p: UnsafePointer<UInt8>) -> UInt16 {
+    static func load2(_ p: UnsafePointer<UInt8>) -> UInt16 {
         UInt16(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt16.self))
     }
 
@@ -408,8 +687,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
 /// The two halves' outcomes, each written by its own worker before either is read.
 private final class HalfResults: @unchecked Sendable {
-    var first: (CartScanner.HalfOutcome, [Cart.Line])?
-    var second: (CartScanner.HalfOutcome, [Cart.Line])?
+    var first: (CartScanner.HalfOutcome, [Cart.Line], CartFields)?
+    var second: (CartScanner.HalfOutcome, [Cart.Line], CartFields)?
 }
 
 /// Positions in bytes that nobody writes while the halves are scanned.

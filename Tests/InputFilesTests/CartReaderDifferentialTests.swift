@@ -127,7 +127,9 @@ struct CartReaderDifferentialTests {
         var merger = CartLineMerger(productCount: Self.catalog.products.count)
         for text in [
             #"["VOUCHER", "TSHIRT"]"#, #"[{"code": "MUG", "quantity": 3}]"#,
-            #"{"coupons": ["X"], "at": "2026-11-21T10:00:00Z", "currency": "EUR", "items": [{"quantity": 2, "code": "MUG"}]}"#
+            #"{"coupons": ["X"], "at": "2026-11-21T10:00:00Z", "currency": "EUR", "items": [{"quantity": 2, "code": "MUG"}]}"#,
+            #"{"items":[{"code":"MUG","quantity":2},"\u0054SHIRT","é","\u00e9"],"id":"\u00c9-1","coupons":["\/"]}"#,
+            "{\r\n\t\"items\": [\r\n\t\t{\r\n\t\t\t\"quantity\": 2,\r\n\t\t\t\"code\": \"MUG\"\r\n\t\t}\r\n\t],\r\n\t\"currency\": \"EUR\"\r\n}\r\n"
         ] {
             let cart = Array(text.utf8).withUnsafeBufferPointer { scanner.scan($0, merger: &merger) }
             #expect(cart != nil, "\(text)")
@@ -206,25 +208,39 @@ struct ParallelScanTests {
 
     @Test("agrees with the tree reader when the split lands inside an item, or an error sits in either half")
     func variants() {
-        // Items written over two lines offer a split point inside an item: `,\n   "quantity"`.
-        // Shift the text until the split point lands there; the first half then passes it
-        // mid-item and the cart is scanned in one piece.
+        // A code that contains `}, {` offers a split point inside a string. Shift the text until
+        // the split point lands there; the first half then passes it mid-item and the cart is
+        // scanned in one piece.
         let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
-        let twoLines = Array(
-            String(decoding: Self.cart, as: UTF8.self).replacing("\", \"quantity\"", with: "\",\n   \"quantity\"").utf8)
-        var nested = twoLines
+        let tricky = try! CatalogFile.decode(
+            Array(#"{"products": [{"code": "A}, {B", "price": 1}, {"code": "C", "price": 2}]}"#.utf8), name: "c")
+        let trickyScanner = CartScanner(codes: CodeTable(catalog: tricky), parallelThreshold: Self.threshold)
+        let items = Array(repeating: #"{"code": "A}, {B", "quantity": 2}, {"code": "C"}"#, count: 3_000)
+            .joined(separator: ", ")
+        var nested: [UInt8] = []
         for shift in 0..<100 {
-            nested = [UInt8(ascii: "[")] + Array(repeating: 0x20, count: shift) + twoLines.dropFirst()
-            let point = nested.withUnsafeBufferPointer { scanner.splitPoint($0).map { $0.pointee } }
-            if point == UInt8(ascii: "\"") { break }
+            nested = Array(("[" + String(repeating: " ", count: shift) + items + "]").utf8)
+            let inside = nested.withUnsafeBufferPointer { bytes in
+                trickyScanner.splitPoint(bytes).map {
+                    $0[-1] == UInt8(ascii: " ") && $0[-2] == UInt8(ascii: ",") && $0[-3] == UInt8(ascii: "}")
+                        && $0[-4] == UInt8(ascii: "A")
+                }
+            }
+            if inside == true { break }
         }
         let nestedOutcome = nested.withUnsafeBufferPointer {
-            scanner.scanInTwo($0, productCount: Self.catalog.products.count)
+            trickyScanner.scanInTwo($0, productCount: tricky.products.count)
         }
         guard case .sequential = nestedOutcome else {
-            Issue.record("the split should land inside an item and be refused, got \(nestedOutcome)")
+            Issue.record("the split should land inside a code and be refused, got \(nestedOutcome)")
             return
         }
+        let trickyRead = readOutcome(
+            nested, reader: CartReader(catalog: tricky, parallelThreshold: Self.threshold), tree: false
+        ) { "\($0.lines)" }
+        #expect(
+            trickyRead
+                == "[Pricing.Cart.Line(product: 0, quantity: 6000), Pricing.Cart.Line(product: 1, quantity: 3000)]")
         // Unknown codes inserted as whole items at the start of a line, early and late.
         func lineStart(before offset: Int) -> Int { Self.cart[..<offset].lastIndex(of: UInt8(ascii: "\n"))! + 1 }
         var unknownFirst = Self.cart
@@ -239,13 +255,68 @@ struct ParallelScanTests {
         badQuantity.replaceSubrange(late..<(late + 11), with: Array(#"quantity": 0"#.utf8))
         var duplicateKey = Self.cart
         duplicateKey.replaceSubrange(late..<late, with: Array(#"code": "P0001", ""#.utf8))
-        for variant in [nested, unknownFirst, unknownSecond, trailing, badQuantity, duplicateKey] {
+        for variant in [unknownFirst, unknownSecond, trailing, badQuantity, duplicateKey] {
             #expect(Self.outcome(variant, tree: false) == Self.outcome(variant, tree: true))
         }
         #expect(Self.outcome(unknownFirst, tree: false) == "error: big.json: items[2]: unknown product code \"HAT\"")
         #expect(
             Self.outcome(unknownSecond, tree: false).hasPrefix("error: big.json: items[19994]: unknown product code"))
-        #expect(Self.outcome(nested, tree: false).hasPrefix("["))
+    }
+
+    /// The generated cart respelled the ways other writers spell carts.
+    static func respelled(_ layout: Int) -> [UInt8] {
+        let text = String(decoding: cart, as: UTF8.self)
+        let items = text.split(separator: "\n").compactMap { line -> (code: String, quantity: String)? in
+            guard let code = line.firstRange(of: "\"P") else { return nil }
+            let rest = line[code.lowerBound...].dropFirst()
+            let name = rest.prefix { $0 != "\"" }
+            let quantity = line.split(separator: ": ").last!.prefix { $0.isNumber }
+            return (String(name), String(quantity))
+        }
+        switch layout {
+        case 0:  // compact object, fields before the items
+            return Array(
+                (#"{"id":"c-1","currency":"EUR","items":["#
+                    + items.map { #"{"code":"\#($0.code)","quantity":\#($0.quantity)}"# }.joined(separator: ",") + "]}")
+                    .utf8)
+        case 1:  // CRLF, indented, keys in the other order, fields after the items
+            let body = items.map {
+                "    {\r\n      \"quantity\": \($0.quantity),\r\n      \"code\": \"\($0.code)\"\r\n    }"
+            }
+            return Array(
+                ("{\r\n  \"items\": [\r\n" + body.joined(separator: ",\r\n")
+                    + "\r\n  ],\r\n  \"coupons\": [\"SPRING\", \"\\u00c9T\u{c9}\"],\r\n  \"currency\": \"EUR\",\r\n  \"at\": \"2026-06-01T00:00:00Z\",\r\n  \"id\": 42\r\n}\r\n")
+                    .utf8)
+        case 2:  // a byte order mark, codes alone, tabs
+            let body = items.flatMap { item in Array(repeating: "\t\"\(item.code)\"", count: Int(item.quantity)!) }
+            return [0xEF, 0xBB, 0xBF] + Array(("[\n" + body.joined(separator: ",\n") + "\n]").utf8)
+        default:  // every code escaped, one line
+            return Array(
+                ("["
+                    + items.map { #"{"code": "\u0050\#($0.code.dropFirst())", "quantity": \#($0.quantity)}"# }
+                    .joined(separator: ", ") + "]").utf8)
+        }
+    }
+
+    @Test("every spelling splits in two and agrees with the tree reader", arguments: 0..<4)
+    func spellings(layout: Int) {
+        let bytes = Self.respelled(layout)
+        #expect(bytes.count >= Self.threshold)
+        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
+        let outcome = bytes.withUnsafeBufferPointer {
+            scanner.scanInTwo(
+                UnsafeBufferPointer(rebasing: $0.droppingByteOrderMark[...]), productCount: Self.catalog.products.count)
+        }
+        guard case .cart(let cart) = outcome else {
+            Issue.record("expected a cart from the two halves, got \(outcome)")
+            return
+        }
+        let tree = readOutcome(bytes, reader: CartReader(catalog: Self.catalog), tree: true) { "\($0)" }
+        #expect("\(cart)" == tree)
+        #expect(cart.lines.map(\.quantity).reduce(0, +) > 20_000)
+        if layout == 1 {
+            #expect(cart.coupons == ["SPRING", "ÉTÉ"] && cart.id == .integer("42") && cart.currency?.code == "EUR")
+        }
     }
 }
 
