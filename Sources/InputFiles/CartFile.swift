@@ -21,18 +21,24 @@ public struct CartReader {
     private var merger: CartLineMerger
     /// The tree reader's items.
     private var builder: CartBuilder
-    private let scanner: CartScanner
+    /// Built once this reader has read `scanAfter` bytes: its code table costs about as much as
+    /// tree-reading a few bytes per product, so a small cart against a large catalog never pays for it.
+    private var scanner: CartScanner?
+    private let parallelThreshold: Int
+    private var scanAfter: Int
 
     public init(catalog: Catalog) {
-        self.init(catalog: catalog, parallelThreshold: 4 << 20)
+        self.init(catalog: catalog, parallelThreshold: 4 << 20, scanAfter: catalog.products.count * 8)
     }
 
-    /// `parallelThreshold`: the size from which a cart is scanned on two cores.
-    init(catalog: Catalog, parallelThreshold: Int) {
+    /// `parallelThreshold`: the size from which a cart is scanned on two cores; `scanAfter`: the
+    /// bytes read with the tree reader before the fast path is built.
+    public init(catalog: Catalog, parallelThreshold: Int = 4 << 20, scanAfter: Int) {
         self.catalog = catalog
         merger = CartLineMerger(productCount: catalog.products.count)
         builder = CartBuilder(catalog: catalog)
-        scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
+        self.parallelThreshold = parallelThreshold
+        self.scanAfter = scanAfter
     }
 
     /// Reads the cart in `bytes`; `name` is the file as messages show it.
@@ -42,7 +48,12 @@ public struct CartReader {
 
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
         let bytes = bytes.droppingByteOrderMark
-        if let cart = scanner.scan(bytes, merger: &merger) { return cart }
+        if scanner == nil {
+            scanAfter -= bytes.count
+            if scanAfter > 0 { return try readTree(bytes, name: name) }
+            scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
+        }
+        if let cart = scanner!.scan(bytes, merger: &merger) { return cart }
         return try readTree(bytes, name: name)
     }
 

@@ -8,7 +8,17 @@ public enum CatalogFile {
         try decode(FileBytes.read(path, limit: limit), name: path)
     }
 
+    /// The catalog in `bytes`: scanned directly when it is valid, else read as a tree, which says
+    /// what is wrong. Both give the same catalog.
     public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
+        if let catalog = bytes.withUnsafeBufferPointer({ CatalogScanner.scan($0.droppingByteOrderMark) }) {
+            return catalog
+        }
+        return try decodeTree(bytes, name: name)
+    }
+
+    /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
+    static func decodeTree(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) -> JSONValue in

@@ -37,24 +37,47 @@ struct CodeTable: @unchecked Sendable {
     private let bytes: UnsafePointer<UInt8>
     private let mask: Int
 
+    /// Builds the table in two passes: the codes' bytes and hashes in catalog order, then the
+    /// entries in the order of their home slots (a counting sort by region), so that a large
+    /// catalog fills the table front to back instead of with a cache miss per product.
     init(catalog: Catalog) {
-        let byteCount = catalog.products.reduce(0) { $0 + $1.code.utf8.count }
+        let count = catalog.products.count
         var capacity = 16
-        while capacity < catalog.products.count * 2 { capacity <<= 1 }
+        while capacity < count * 2 { capacity <<= 1 }
+        let byteCount = catalog.products.reduce(0) { $0 + $1.code.utf8.count }
         let storage = Storage(slotCount: capacity, byteCount: byteCount)
+        var hashes = [UInt64](repeating: 0, count: count)
+        var starts = [Int32](repeating: 0, count: count + 1)
         var offset = 0
         for (id, product) in catalog.products.enumerated() {
-            let start = offset
-            for byte in product.code.utf8 {
-                storage.bytes[offset] = byte
-                offset += 1
+            var code = product.code
+            code.withUTF8 { utf8 in
+                guard let source = utf8.baseAddress else { return }
+                UnsafeMutableRawPointer(storage.bytes.baseAddress! + offset).copyMemory(
+                    from: source, byteCount: utf8.count)
+                hashes[id] = CodeTable.hash(source, utf8.count)
+                offset += utf8.count
             }
-            let hash = CodeTable.hash(UnsafePointer(storage.bytes.baseAddress! + start), offset - start)
+            starts[id + 1] = Int32(offset)
+        }
+        // Regions of 1,024 slots (16 KiB of entries): products counted per region of their home slot.
+        let regionShift = max(0, capacity.trailingZeroBitCount - 10)
+        var regionStarts = [Int32](repeating: 0, count: (capacity >> regionShift) + 1)
+        for hash in hashes { regionStarts[(Int(truncatingIfNeeded: hash) & (capacity - 1)) >> regionShift + 1] += 1 }
+        for region in 1..<regionStarts.count { regionStarts[region] += regionStarts[region - 1] }
+        var order = [Int32](repeating: 0, count: count)
+        for id in 0..<count {
+            let region = (Int(truncatingIfNeeded: hashes[id]) & (capacity - 1)) >> regionShift
+            order[Int(regionStarts[region])] = Int32(id)
+            regionStarts[region] += 1
+        }
+        for id in order.lazy.map(Int.init) {
+            let hash = hashes[id]
             var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while storage.entries[slot].idPlusOne != 0 { slot = (slot + 1) & (capacity - 1) }
             storage.entries[slot] = Entry(
-                idPlusOne: Int32(id + 1), tag: UInt32(truncatingIfNeeded: hash >> 32), start: Int32(start),
-                length: Int32(offset - start))
+                idPlusOne: Int32(id + 1), tag: UInt32(truncatingIfNeeded: hash >> 32), start: starts[id],
+                length: starts[id + 1] - starts[id])
         }
         self.storage = storage
         entries = UnsafePointer(storage.entries.baseAddress!)
@@ -78,12 +101,16 @@ struct CodeTable: @unchecked Sendable {
         }
     }
 
-    /// FNV-1a over the bytes, then mixed so that the low bits index well.
+    /// FNV-1a over the bytes, then mixed (MurmurHash3's finalizer) so that every bit of the input
+    /// reaches the low bits that index the table: codes that differ in one character, such as
+    /// `P0000001` and `P0000002`, land far apart instead of in one long run of probes.
     @inline(__always)
     static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for i in 0..<count { h = (h ^ UInt64(p[i])) &* 0x100_0000_01B3 }
-        return h ^ (h >> 29)
+        h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return h ^ (h >> 33)
     }
 }
 

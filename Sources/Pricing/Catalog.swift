@@ -34,8 +34,9 @@ public struct Catalog: Sendable {
         for (index, product) in products.enumerated() {
             guard !product.code.isEmpty else { throw .emptyCode(index: index) }
             guard product.price >= 0 else { throw .negativePrice(product.code, index: index) }
-            if let first = ids[product.code] { throw .duplicateCode(product.code, index: index, firstIndex: first) }
-            ids[product.code] = index
+            if let first = ids.updateValue(index, forKey: product.code) {
+                throw .duplicateCode(product.code, index: index, firstIndex: first)
+            }
         }
         self.currency = currency
         self.products = products

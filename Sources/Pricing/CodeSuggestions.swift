@@ -11,12 +11,15 @@ public final class CodeSuggestions: Sendable {
     private let codes: [String]
     /// Small catalogs: each code's upper-cased spelling, first occurrence.
     private let byUppercase: [String: Int]
-    /// Large catalogs: a chained hash table of the hashes of every code (upper-cased) and of each of
-    /// its one-character deletions. `heads[h >> shift]` is the first entry of a chain, `entries[e].next`
-    /// the next one (-1 ends it). Built in one pass, no sorting.
-    private let heads: [Int32]
-    private let entries: [(hash: UInt64, code: Int32, next: Int32)]
-    private let shift: UInt64
+    /// Large catalogs: every code upper-cased, back to back (`starts[i]..<starts[i + 1]`).
+    private let upperBytes: [UInt8]
+    private let starts: [Int32]
+    /// Large catalogs: one entry per code and per one-character deletion of it, `tag << 32 | code`,
+    /// sorted; `directory[t >> directoryShift]` is the first entry whose tag has those top bits.
+    private let index: [UInt64]
+    private let directory: [Int32]
+    private static let directoryBits = 20
+    private static let directoryShift = 32 - directoryBits
     /// Catalogs up to this size are compared code by code.
     static let exhaustiveLimit = 2_000
 
@@ -28,84 +31,165 @@ public final class CodeSuggestions: Sendable {
                 byUppercase[Self.uppercased(code)] = position
             }
             self.byUppercase = byUppercase
-            heads = []
-            entries = []
-            shift = 64
+            upperBytes = []
+            starts = []
+            index = []
+            directory = []
             return
         }
         byUppercase = [:]
-        var bits: UInt64 = 1
-        while (1 << bits) < codes.count * 16 { bits += 1 }
-        shift = 64 - bits
-        var heads = [Int32](repeating: -1, count: 1 << Int(bits))
-        var entries: [(hash: UInt64, code: Int32, next: Int32)] = []
-        entries.reserveCapacity(codes.count * 9)
-        for (position, code) in codes.enumerated() {
-            for hash in Self.variants(Array(code.utf8).map(Self.upper)) {
-                let bucket = Int(hash >> (64 - bits))
-                entries.append((hash, Int32(position), heads[bucket]))
-                heads[bucket] = Int32(entries.count - 1)
+        var upperBytes: [UInt8] = []
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(codes.count + 1)
+        for code in codes {
+            upperBytes.append(contentsOf: code.utf8.lazy.map(Self.upper))
+            starts.append(Int32(upperBytes.count))
+        }
+        // Every variant's tag, then a radix sort (three passes of 11 bits over the 32-bit tag: each
+        // pass reads in order and writes to 2,048 places, which the caches follow).
+        var entries: [UInt64] = []
+        entries.reserveCapacity(upperBytes.count + codes.count)
+        upperBytes.withUnsafeBufferPointer { all in
+            for position in codes.indices {
+                let code = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
+                Self.forEachVariant(code) { tag in entries.append(UInt64(tag) << 32 | UInt64(position)) }
             }
         }
-        self.heads = heads
-        self.entries = entries
+        var scratch = [UInt64](repeating: 0, count: entries.count)
+        for pass in 0..<3 {
+            let shift = UInt64(32 + pass * 11)
+            var counts = [Int](repeating: 0, count: 2_049)
+            for entry in entries { counts[Int((entry >> shift) & 0x7FF) + 1] += 1 }
+            for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
+            for entry in entries {
+                let digit = Int((entry >> shift) & 0x7FF)
+                scratch[counts[digit]] = entry
+                counts[digit] += 1
+            }
+            swap(&entries, &scratch)
+        }
+        var directory = [Int32](repeating: Int32(entries.count), count: (1 << Self.directoryBits) + 1)
+        for (offset, entry) in entries.enumerated().reversed() {
+            directory[Int(entry >> 32) >> Self.directoryShift] = Int32(offset)
+        }
+        for bucket in stride(from: directory.count - 2, through: 0, by: -1)
+        where directory[bucket] > directory[bucket + 1] {
+            directory[bucket] = directory[bucket + 1]
+        }
+        self.upperBytes = upperBytes
+        self.starts = starts
+        index = entries
+        self.directory = directory
     }
 
     /// The code the shopper or the file most likely meant, or nil.
     public func suggestion(for code: String) -> String? {
-        let upperBytes = Array(code.utf8).map(Self.upper)
-        let upper = String(decoding: upperBytes, as: UTF8.self)
-        if heads.isEmpty, let exact = byUppercase[upper] { return codes[exact] }
-        let limit = min(3, max(1, code.count / 3))
-        let query = Array(upper.unicodeScalars)
-        var best: (position: Int, distance: Int)?
-        func consider(_ position: Int) {
-            let candidate = Array(Self.uppercased(codes[position]).unicodeScalars)
-            // A spelling in other letter case is the best suggestion of all: distance -1.
-            let distance = candidate == query ? -1 : Self.distance(query, candidate, limit: limit)
-            guard distance <= limit else { return }
-            if let current = best, (current.distance, current.position) <= (distance, position) { return }
-            best = (position, distance)
+        let query = Array(code.utf8).map(Self.upper)
+        if index.isEmpty {
+            if let exact = byUppercase[String(decoding: query, as: UTF8.self)] { return codes[exact] }
+            return nearest(to: query, limit: Self.limit(code), among: codes.indices)
         }
-        if heads.isEmpty {
-            for position in codes.indices { consider(position) }
-        } else {
-            for hash in Self.variants(upperBytes) {
-                var entry = heads[Int(hash >> shift)]
-                while entry >= 0 {
-                    if entries[Int(entry)].hash == hash { consider(Int(entries[Int(entry)].code)) }
-                    entry = entries[Int(entry)].next
+        var candidates: [Int] = []
+        var exact: Int?
+        query.withUnsafeBufferPointer { query in
+            var first = true
+            Self.forEachVariant(query) { tag in
+                let whole = first
+                first = false
+                forEachCode(tagged: tag) { position in
+                    if whole, upper(position).elementsEqual(query) {
+                        exact = min(exact ?? position, position)
+                    } else if !candidates.contains(position) {
+                        candidates.append(position)
+                    }
                 }
             }
+        }
+        // A spelling in other letter case is the best suggestion of all.
+        if let exact { return codes[exact] }
+        return nearest(to: query, limit: Self.limit(code), among: candidates)
+    }
+
+    /// Edits allowed for a code: one per three characters, at least one, at most three.
+    private static func limit(_ code: String) -> Int { min(3, max(1, code.count / 3)) }
+
+    /// The candidate nearest to `query` within `limit` edits, the earlier on a tie; a candidate
+    /// that equals it in other letter case counts as nearest of all.
+    private func nearest(to query: [UInt8], limit: Int, among candidates: some Sequence<Int>) -> String? {
+        let ascii = query.allSatisfy { $0 < 0x80 }
+        let scalars = ascii ? [] : Array(String(decoding: query, as: UTF8.self).unicodeScalars)
+        var best: (position: Int, distance: Int)?
+        for position in candidates {
+            let candidate = index.isEmpty ? Array(codes[position].utf8).map(Self.upper) : Array(upper(position))
+            let distance: Int
+            if candidate == query {
+                distance = -1
+            } else if ascii, candidate.allSatisfy({ $0 < 0x80 }) {
+                distance = Self.distance(query, candidate, limit: limit)
+            } else {
+                let other = Array(String(decoding: candidate, as: UTF8.self).unicodeScalars)
+                distance = Self.distance(ascii ? query.map { Unicode.Scalar($0) } : scalars, other, limit: limit)
+            }
+            guard distance <= limit else { continue }
+            if let current = best, (current.distance, current.position) <= (distance, position) { continue }
+            best = (position, distance)
         }
         return best.map { codes[$0.position] }
     }
 
+    /// A large catalog's code at `position`, upper-cased.
+    private func upper(_ position: Int) -> ArraySlice<UInt8> {
+        upperBytes[Int(starts[position])..<Int(starts[position + 1])]
+    }
+
+    /// Calls `body` with each code of the index that has a variant tagged `tag`.
+    private func forEachCode(tagged tag: UInt32, _ body: (Int) -> Void) {
+        let bucket = Int(tag) >> Self.directoryShift
+        var offset = Int(directory[bucket])
+        let end = Int(directory[bucket + 1])
+        while offset < end {
+            let entry = index[offset]
+            let entryTag = UInt32(truncatingIfNeeded: entry >> 32)
+            if entryTag > tag { return }
+            if entryTag == tag { body(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)) }
+            offset += 1
+        }
+    }
+
+    /// The tags of a code and of each of its one-character deletions, the code's own first: the
+    /// high half of an FNV-1a hash, seeded by the length. Prefix hashes are kept so each deletion
+    /// costs the bytes after it.
+    static func forEachVariant(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {
+        func finish(_ h: UInt64) -> UInt32 {
+            var h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+            h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+            return UInt32(truncatingIfNeeded: (h ^ (h >> 33)) >> 32)
+        }
+        let count = bytes.count
+        let full = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+        var h = full
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        body(finish(h))
+        guard count > 0 else { return }
+        let shorter = 0xCBF2_9CE4_8422_2325 ^ UInt64(count - 1)
+        var prefix = shorter
+        for skip in 0..<count {
+            var h = prefix
+            for i in (skip + 1)..<count { h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3 }
+            body(finish(h))
+            prefix = (prefix ^ UInt64(bytes[skip])) &* 0x0000_0100_0000_01B3
+        }
+    }
+
     @inline(__always)
     static func upper(_ byte: UInt8) -> UInt8 { byte >= 97 && byte <= 122 ? byte - 32 : byte }
-
-    /// The hashes of a code and of each of its one-character deletions.
-    static func variants(_ bytes: [UInt8]) -> [UInt64] {
-        var hashes = [hash(bytes, skipping: -1)]
-        for skip in bytes.indices { hashes.append(hash(bytes, skipping: skip)) }
-        return hashes
-    }
-
-    /// FNV-1a over `bytes` without the one at `skipping`, seeded by the length left.
-    static func hash(_ bytes: [UInt8], skipping: Int) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count - (skipping >= 0 ? 1 : 0))
-        for (position, byte) in bytes.enumerated() where position != skipping {
-            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return h
-    }
 
     static func uppercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 
     /// Optimal string alignment distance, giving up (returning limit + 1) once it must exceed `limit`.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

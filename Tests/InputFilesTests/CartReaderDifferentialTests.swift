@@ -14,7 +14,7 @@ struct CartReaderDifferentialTests {
                 .utf8), name: "c")
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
-        readOutcome(bytes, reader: CartReader(catalog: catalog), tree: tree) { "\($0)" }
+        readOutcome(bytes, reader: CartReader(catalog: catalog, scanAfter: 0), tree: tree) { "\($0)" }
     }
 
     static let corpus: [String] = [
@@ -188,7 +188,8 @@ struct ParallelScanTests {
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
         readOutcome(
-            bytes, reader: CartReader(catalog: catalog, parallelThreshold: threshold), name: "big.json", tree: tree
+            bytes, reader: CartReader(catalog: catalog, parallelThreshold: threshold, scanAfter: 0), name: "big.json",
+            tree: tree
         ) { "\($0.lines)" }
     }
 
@@ -236,7 +237,7 @@ struct ParallelScanTests {
             return
         }
         let trickyRead = readOutcome(
-            nested, reader: CartReader(catalog: tricky, parallelThreshold: Self.threshold), tree: false
+            nested, reader: CartReader(catalog: tricky, parallelThreshold: Self.threshold, scanAfter: 0), tree: false
         ) { "\($0.lines)" }
         #expect(
             trickyRead
