@@ -42,29 +42,45 @@ public final class CodeSuggestions: Sendable {
         var starts: [Int32] = [0]
         starts.reserveCapacity(codes.count + 1)
         for code in codes {
-            upperBytes.append(contentsOf: code.utf8.lazy.map(Self.upper))
+            var code = code
+            code.withUTF8 { utf8 in
+                for byte in utf8 { upperBytes.append(Self.upper(byte)) }
+            }
             starts.append(Int32(upperBytes.count))
         }
         // Every variant's tag, then a radix sort (three passes of 11 bits over the 32-bit tag: each
         // pass reads in order and writes to 2,048 places, which the caches follow).
-        var entries: [UInt64] = []
-        entries.reserveCapacity(upperBytes.count + codes.count)
+        let total = upperBytes.count + codes.count
+        var entries = [UInt64](repeating: 0, count: total)
+        var scratch = [UInt64](repeating: 0, count: total)
         upperBytes.withUnsafeBufferPointer { all in
-            for position in codes.indices {
-                let code = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
-                Self.forEachVariant(code) { tag in entries.append(UInt64(tag) << 32 | UInt64(position)) }
+            entries.withUnsafeMutableBufferPointer { entries in
+                var next = 0
+                for position in codes.indices {
+                    let code = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
+                    Self.forEachVariant(code) { tag in
+                        entries[next] = UInt64(tag) << 32 | UInt64(position)
+                        next += 1
+                    }
+                }
             }
         }
-        var scratch = [UInt64](repeating: 0, count: entries.count)
+        var counts = [Int](repeating: 0, count: 2_049)
         for pass in 0..<3 {
             let shift = UInt64(32 + pass * 11)
-            var counts = [Int](repeating: 0, count: 2_049)
-            for entry in entries { counts[Int((entry >> shift) & 0x7FF) + 1] += 1 }
-            for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
-            for entry in entries {
-                let digit = Int((entry >> shift) & 0x7FF)
-                scratch[counts[digit]] = entry
-                counts[digit] += 1
+            entries.withUnsafeBufferPointer { source in
+                scratch.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        counts.update(repeating: 0)
+                        for entry in source { counts[Int((entry >> shift) & 0x7FF) + 1] += 1 }
+                        for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
+                        for entry in source {
+                            let digit = Int((entry >> shift) & 0x7FF)
+                            target[counts[digit]] = entry
+                            counts[digit] += 1
+                        }
+                    }
+                }
             }
             swap(&entries, &scratch)
         }
