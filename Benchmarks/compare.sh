@@ -15,6 +15,23 @@ bin=$(swift build -c release --show-bin-path)
 # The same catalog, and 100,000 promotions of which a third of the item promotions are bundles and buy-X-get-Ys.
 "$checkout" bench --lines 0 --promotions 100000 --products 1000 --group-share 0.333 --emit "$data/v2" >/dev/null
 printf '<plist><array/></plist>\n' > "$data/none.plist"
+# The same cart spelled the ways other writers spell carts.
+python3 "$root/Benchmarks/peers/respell.py" "$data/cart.json" "$data/spellings"
+# A 1,000,000-product catalog and 20,000 promotions whose codes it lacks (typos, other letter case, unknown).
+"$checkout" bench --lines 0 --promotions 0 --products 1000000 --emit "$data/large" >/dev/null
+python3 - "$data/large/Products.json" "$data/large/Unknown.plist" <<'PY'
+import json, random, sys
+random.seed(5)
+codes = [product["code"] for product in json.load(open(sys.argv[1]))["products"]]
+out = ['<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>promotions</key><array>\n']
+for i in range(20000):
+    code = random.choice(codes)
+    bad = [code.lower(), code[:-2] + code[-1] + code[-2] + "X", "Q" + code[1:]][i % 3]
+    out.append(f'<dict><key>id</key><string>p{i}</string><key>name</key><string>P {i}</string><key>type</key><string>percent</string>'
+               f'<key>codes</key><array><string>{bad}</string></array><key>percent</key><integer>10</integer></dict>\n')
+out.append("</array></dict></plist>\n")
+open(sys.argv[2], "w").write("".join(out))
+PY
 cd "$data"
 
 echo "== totals (must agree)"
@@ -25,7 +42,7 @@ echo "checkout $ours, orjson $python_total, JSONDecoder $foundation_total"
 [ "$ours" = "$python_total" ] && [ "$ours" = "$foundation_total" ] || { echo "totals differ"; exit 1; }
 
 results=$(mktemp -d)
-run() { hyperfine -N --warmup 1 --runs 5 --export-json "$results/$1.json" "${@:2}" >/dev/null; python3 - "$results/$1.json" <<'PY'
+run() { hyperfine -N --warmup 1 --runs 5 ${HYPERFINE_FLAGS:-} --export-json "$results/$1.json" "${@:2}" >/dev/null; python3 - "$results/$1.json" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     print(f'  {r["median"] * 1000:9.1f} ms  {r["command"]}')
@@ -41,6 +58,30 @@ PY
 echo "== 1,000,000-line cart, no promotions (target: 20x faster than orjson)"
 run cart "python3 $root/Benchmarks/peers/orjson_cart.py Products.json cart.json" "$bin/FoundationCartPeer Products.json cart.json" \
     "$checkout price cart.json --catalog Products.json --promotions none.plist --format json"
+echo "== the same cart spelled five other ways (target: within 1.25x of the generator's spelling, 25x orjson on each)"
+for spelling in compact crlf bom escaped python; do
+    total=$("$checkout" price spellings/$spelling.json --catalog Products.json --promotions none.plist --format json | sed -n 's/^  "total": "\(.*\)",$/\1/p')
+    peer=$(python3 "$root/Benchmarks/peers/orjson_cart.py" Products.json spellings/$spelling.json)
+    [ "$total" = "$ours" ] && [ "$peer" = "$ours" ] || { echo "totals differ on $spelling: $total, orjson $peer"; exit 1; }
+done
+ours_spelled=() peers_spelled=()
+for spelling in compact crlf bom escaped python; do
+    ours_spelled+=("$checkout price spellings/$spelling.json --catalog Products.json --promotions none.plist --format json")
+    peers_spelled+=("python3 $root/Benchmarks/peers/orjson_cart.py Products.json spellings/$spelling.json")
+done
+run spellings "$checkout price cart.json --catalog Products.json --promotions none.plist --format json" "${ours_spelled[@]}"
+run spellings-peer "${peers_spelled[@]}"
+python3 - "$results/spellings.json" "$results/spellings-peer.json" <<'PY'
+import json, sys
+ours = [r["median"] for r in json.load(open(sys.argv[1]))["results"]]
+peer = [r["median"] for r in json.load(open(sys.argv[2]))["results"]]
+for name, mine, theirs in zip(["compact", "crlf", "bom", "escaped", "python"], ours[1:], peer):
+    print(f"  {name:8} {mine / ours[0]:.2f}x the generator's spelling, {theirs / mine:.1f}x faster than orjson")
+PY
+echo "== validate 20,000 promotions with unknown codes against 1,000,000 products (target: well under 1 s)"
+# validate exits 1: the codes are errors.
+HYPERFINE_FLAGS=-i run suggestions "$checkout validate large/Unknown.plist --catalog large/Products.json --reporter json"
+"$checkout" validate large/Unknown.plist --catalog large/Products.json | tail -1 || true
 echo "== the same cart against 100,000 promotions (target: 0.3 s)"
 run rules "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json"
 echo "== the same cart against 100,000 promotions, a third of them bundle/bxgy, next to v1 rules only (target: at most 1.5x)"
@@ -52,6 +93,14 @@ run plist "$bin/FoundationPlistPeer Promotions.plist" "$checkout validate Promot
 /usr/bin/time -f "  peak memory of validate: %M KB" "$checkout" validate Promotions.plist --at 2026-06-01T00:00:00Z >/dev/null
 echo "== 1,000,000 small carts, receipts out (target: 500,000 carts/s)"
 run batch "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
+echo "== the same batch with --explain, next to without (target: at most 1.5x)"
+run explain "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch" \
+    "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch --explain"
+ratio explain
+echo "== diff of a promotions file against itself on the batch, next to pricing it once (target: at most 2.2x)"
+run diff "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch" \
+    "$checkout diff Promotions.plist Promotions.plist --carts batch.ndjson --catalog Products.json --at 2026-06-01T00:00:00Z --batch"
+ratio diff
 echo "== a 3-item cart with the shipped rules (target: 20 ms)"
 run small "$checkout price $root/Rules/carts/example-1.json"
 echo "(files in $data)"

@@ -11,7 +11,8 @@ import orjson
 catalog = orjson.loads(open(sys.argv[1], "rb").read())
 cents = {p["code"]: int(Decimal(str(p["price"])) * 100) for p in catalog["products"]}
 counts = Counter()
-for item in orjson.loads(open(sys.argv[2], "rb").read()):
+document = orjson.loads(open(sys.argv[2], "rb").read().removeprefix(b"\xef\xbb\xbf"))
+for item in document["items"] if isinstance(document, dict) else document:
     if isinstance(item, str):
         counts[item] += 1
     else:

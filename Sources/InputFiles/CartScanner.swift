@@ -612,7 +612,7 @@ struct Cursor {
             Cursor.load2(p + 8) == 0x2220 /* ␣" */
         else { return nil }
         var probe = Cursor(p: p + 9, end: end)
-        guard let code = probe.plainString() else { return nil }
+        guard let product = probe.code(codes) else { return nil }
         let q = probe.p - 1  // the closing quote
         guard end - q >= 16, Cursor.load8(q) == 0x6E61_7571_2220_2C22 /* ", "quan */,
             Cursor.load8(q + 8) & 0x00FF_FFFF_FFFF_FFFF == 0x20_3A22_7974_6974 /* tity":␣ */
@@ -620,7 +620,7 @@ struct Cursor {
         probe.p = q + 15
         guard let quantity = probe.quantity(), probe.consume(UInt8(ascii: "}")) else { return nil }
         p = probe.p
-        return (codes.lookup(code.baseAddress!, code.count), quantity)
+        return (product, quantity)
     }
 
     /// The 8 bytes at `p`, the first the least significant.

@@ -622,8 +622,6 @@ private struct Decoding {
         if case .success(let hundredths) = parsed, hundredths > 0, hundredths <= 10_000 { return hundredths }
         let text = value.text.trimmed
         switch parsed {
-        case .success(let hundredths) where hundredths > 0 && hundredths <= 10_000:
-            return hundredths
         case .success, .failure(.outOfRange):
             invalid(.percentOutOfRange(text), value)
         case .failure(.notWholeMinorUnits):
