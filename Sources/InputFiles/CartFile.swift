@@ -50,16 +50,20 @@ public struct CartReader {
         let bytes = bytes.droppingByteOrderMark
         if scanner == nil {
             scanAfter -= bytes.count
-            if scanAfter > 0 { return try readTree(bytes, name: name) }
+            if scanAfter > 0 { return try parseTree(bytes, name: name) }
             scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
         }
         if let cart = scanner!.scan(bytes, merger: &merger) { return cart }
-        return try readTree(bytes, name: name)
+        return try parseTree(bytes, name: name)
     }
 
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
     public mutating func readTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
-        let bytes = bytes.droppingByteOrderMark
+        try parseTree(bytes.droppingByteOrderMark, name: name)
+    }
+
+    /// The tree reader on bytes whose byte order mark, if any, is already dropped (only one is).
+    private mutating func parseTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
         let root: JSONValue
         do {
             root = try JSONParser().parse(bytes)

@@ -73,20 +73,10 @@ struct CatalogScannerTests {
 
     @Test("on thousands of mutations of valid catalogs")
     func mutations() {
-        var random = SplitMix64(seed: 11)
         let seeds = Self.corpus.prefix(9).map { Array($0.utf8) }
         let alphabet = Array(#"[]{}",:0123456789 -.eE\"Acodepricename"#.utf8) + [0x0A, 0xC3, 0xA9, 0xFF]
         var agreed = 0
-        for _ in 0..<5_000 {
-            var bytes = seeds[Int(random.next() % UInt64(seeds.count))]
-            for _ in 0..<(1 + random.next() % 3) {
-                let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
-                switch random.next() % 3 {
-                case 0 where !bytes.isEmpty: bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
-                default: bytes = Array(bytes.prefix(position))
-                }
-            }
+        for bytes in randomEdits(of: seeds, alphabet: alphabet, count: 5_000, seed: 11) {
             let fast = Self.outcome(bytes, tree: false)
             let tree = Self.outcome(bytes, tree: true)
             #expect(fast == tree, "\(String(decoding: bytes, as: UTF8.self))")
