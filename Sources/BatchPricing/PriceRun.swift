@@ -92,7 +92,11 @@ public struct PriceRun {
         let priced: CartPricer.Explained
         do {
             cart = try read.get()
-            priced = try pricer.explain(cart, name: name)
+            // Explanations serve `--explain` and a text receipt's hints; a plain JSON receipt needs neither.
+            priced =
+                format == .json && !explain
+                ? CartPricer.Explained(receipt: try pricer.price(cart, name: name), explanations: [])
+                : try pricer.explain(cart, name: name)
         } catch {
             throw .cart(error)
         }
