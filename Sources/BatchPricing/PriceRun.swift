@@ -31,6 +31,8 @@ public struct PriceRun {
     /// Say for each promotion why it did or did not apply: in JSON receipts, their `explanations`;
     /// in text, words under each receipt. (Text receipts of one cart show near-miss hints anyway.)
     public var explain = false
+    /// Threads that price a batch's blocks; nil: one per processor.
+    public var threads: Int?
     /// How a single cart's text receipt is laid out (a terminal's width and colour, or plain).
     public var style: TextStyle = .plain
 
@@ -124,7 +126,7 @@ public struct PriceRun {
     func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Int {
         var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
         var batchPricer = BatchPricer(
-            rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format)
+            rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format, workers: threads)
         batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
         var failures = 0

@@ -49,6 +49,9 @@ struct Diff: ParsableCommand {
             "Exit 1 when revenue changes by more than this many percent (e.g. 2.5).", valueName: "percent"))
     var failOnRevenueChange: String?
 
+    @Option(help: ArgumentHelp("Threads that price the carts (default: one per processor).", valueName: "n"))
+    var threads: Int?
+
     @OptionGroup(title: "Limits") var limits: LimitsOptions
 
     enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
@@ -58,6 +61,7 @@ struct Diff: ParsableCommand {
     func validate() throws {
         _ = try parseInstant(at)
         guard !carts.isEmpty else { throw ValidationError("give the carts to price with --carts FILE...") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
         _ = try threshold()
     }
 
@@ -77,6 +81,7 @@ struct Diff: ParsableCommand {
         run.batch = batch
         run.instant = try parseInstant(at)
         run.limits = limits.plist
+        if let threads { run.workers = threads }
         let report: DiffReport
         do {
             report = try run.run(

@@ -47,8 +47,12 @@ struct Price: ParsableCommand {
     )
     var explain = false
 
+    @Option(help: ArgumentHelp("Threads that price a batch (default: one per processor).", valueName: "n"))
+    var threads: Int?
+
     func validate() throws {
         _ = try parseInstant(at)
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
     }
 
     func run() throws {
@@ -59,6 +63,7 @@ struct Price: ParsableCommand {
         run.instant = try parseInstant(at)
         run.limits = limits.plist
         run.explain = explain
+        run.threads = threads
         run.style = Terminal.style
         let failures: Int
         do {

@@ -181,6 +181,27 @@ struct PriceCommandTests {
         #expect(clean.stdout.split(separator: "\n").count == 2)
     }
 
+    @Test("--threads: one thread or several, the same receipts in the same order; fewer than one is a usage error")
+    func threads() throws {
+        // Enough carts for several blocks, with errors among them.
+        let carts = (0..<30_000).map { $0 % 997 == 0 ? #"["HAT"]"# : #"{"id": \#($0), "items": ["MUG", "VOUCHER"]}"# }
+        let dir = try temporaryDirectory(["day.ndjson": carts.joined(separator: "\n") + "\n"])
+        let arguments = ["price", "day.ndjson", "--format", "json", "--at", "2026-06-01T00:00:00Z"]
+        let one = try checkout(arguments + ["--threads", "1"], in: dir)
+        let three = try checkout(arguments + ["--threads", "3"], in: dir)
+        #expect(one.status == 1 && three.status == 1)
+        #expect(one.stdout == three.stdout)
+        let lines = one.stdout.split(separator: "\n")
+        #expect(lines.count == 30_000)
+        #expect(lines[997] == #"{"line":998,"error":"items[0]: unknown product code \"HAT\""}"#)
+        #expect(lines[29_999].hasPrefix(#"{"id":29999,"#))
+        for value in ["0", "-2"] {
+            let refused = try checkout(arguments + ["--threads=\(value)"], in: dir)
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("--threads must be at least 1, not \(value)"))
+        }
+    }
+
     @Test("a closed output pipe ends with a message and exit 74, never a silent cut")
     func closedPipe() throws {
         let lines = String(repeating: "[\"VOUCHER\", \"TSHIRT\", \"MUG\"]\n", count: 5_000)
