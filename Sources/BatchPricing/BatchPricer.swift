@@ -46,6 +46,11 @@ public struct BatchPricer: Sendable {
 
     /// Prices the batch held in `bytes`; returns how many carts failed.
     public func run(_ bytes: [UInt8], name: String, to sink: ByteSink) -> Int {
+        bytes.withUnsafeBufferPointer { run(mapped: $0, name: name, to: sink) }
+    }
+
+    /// Prices the batch held in `bytes` as if it arrived through a pipe, a block at a time.
+    func runStreaming(_ bytes: [UInt8], name: String, to sink: ByteSink) -> Int {
         var offset = 0
         let source = { (buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int in
             let count = min(buffer.count, bytes.count - offset)
@@ -59,111 +64,154 @@ public struct BatchPricer: Sendable {
         return (try? run(reading: source, name: name, to: sink, progress: nil)) ?? 0
     }
 
-    /// Prices the batch read from `fd` as it arrives; returns how many carts failed.
-    public func run(fd: FileDescriptor, name: String, to sink: ByteSink, progress: ProgressReporter? = nil)
-        throws(InputError) -> Int
-    {
-        try run(
+    /// Prices the batch read from `fd`; returns how many carts failed. A regular file (`size` known)
+    /// is mapped and every stage runs on every worker; anything else is priced as it arrives.
+    public func run(
+        fd: FileDescriptor, size: Int? = nil, name: String, to sink: ByteSink, progress: ProgressReporter? = nil
+    ) throws(InputError) -> Int {
+        if let size, size > 0, let mapping = MappedFile(fd, size: size, populate: false) {
+            defer { mapping.unmap() }
+            return run(mapped: mapping.bytes, name: name, to: sink, progress: progress)
+        }
+        return try run(
             reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name, to: sink,
             progress: progress)
     }
 
-    /// The pipeline: read a group of blocks, price them in parallel, write their results in order.
-    /// Blocks, outputs and each worker's reader, encoder and rule cache live for the whole run.
+    /// Prices the batch held in memory (a mapped file) with every stage on every worker.
+    public func run(
+        mapped bytes: UnsafeBufferPointer<UInt8>, name: String, to sink: ByteSink,
+        progress: ProgressReporter? = nil
+    ) -> Int {
+        let active = ActiveRules(rules: rules, at: instant ?? now)
+        let rules = self.rules
+        var tally = Tally()
+        pipeline.run(
+            mapped: bytes, workers: { Worker(rules: rules) }, output: { Output() },
+            process: { [self] lines, output, worker in
+                price(lines, into: &output, worker: &worker, active: active, name: name)
+            },
+            consume: { event in consume(event, name: name, sink: sink, tally: &tally, progress: progress) })
+        return tally.failures
+    }
+
+    /// The streaming pipeline: read a group of blocks, price them in parallel, write their results
+    /// in order. Blocks, outputs and each worker's reader, encoder and rule cache live for the whole run.
     func run(
         reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String, to sink: ByteSink,
         progress: ProgressReporter?
     ) throws(InputError) -> Int {
         let active = ActiveRules(rules: rules, at: instant ?? now)
-        let pipeline = LineBlockPipeline<Worker, Output>(
-            workers: workers, blockSize: blockSize, maxLineLength: maxLineLength)
         let rules = self.rules
-        var failures = 0
-        var carts = 0
+        var tally = Tally()
         try pipeline.run(
             reading: source, name: name, workers: { Worker(rules: rules) }, output: { Output() },
-            process: { [self] block, worker in price(&block, worker: &worker, active: active, name: name) },
-            consume: { event in
-                switch event {
-                case .block(let block):
-                    sink.write(block.pointee.output.buffer.bytes.elements)
-                    failures += block.pointee.output.failures
-                    carts += block.pointee.output.carts
-                case .tooLong(let line):
-                    failures += 1
-                    carts += 1
-                    let message = "the line is longer than \(maxLineLength) bytes"
-                    let text =
-                        format == .json
-                        ? ReceiptEncoder.renderError(line: line, message: message) + "\n"
-                        : "\(name):\(line): error: \(message)\n"
-                    let bytes = Array(text.utf8)
-                    bytes.withUnsafeBufferPointer { sink.write($0) }
-                case .read(let bytes):
-                    progress?.update(bytes: bytes, carts: carts)
-                }
-            })
-        return failures
+            process: { [self] lines, output, worker in
+                price(lines, into: &output, worker: &worker, active: active, name: name)
+            },
+            consume: { event in consume(event, name: name, sink: sink, tally: &tally, progress: progress) })
+        return tally.failures
+    }
+
+    var pipeline: LineBlockPipeline<Worker, Output> {
+        LineBlockPipeline(workers: workers, blockSize: blockSize, maxLineLength: maxLineLength)
+    }
+
+    /// Carts priced and failed so far.
+    struct Tally {
+        var carts = 0
+        var failures = 0
+    }
+
+    /// Writes one event's results, in input order.
+    func consume(
+        _ event: LineBlockPipeline<Worker, Output>.Event, name: String, sink: ByteSink, tally: inout Tally,
+        progress: ProgressReporter?
+    ) {
+        switch event {
+        case .output(let output):
+            sink.write(output.pointee.buffer.bytes.elements)
+            tally.failures += output.pointee.failures
+            tally.carts += output.pointee.carts
+        case .tooLong(let line):
+            tally.failures += 1
+            tally.carts += 1
+            let bytes = Array(renderError(line: line, id: nil, message: tooLongMessage, name: name).utf8)
+            bytes.withUnsafeBufferPointer { sink.write($0) }
+        case .read(let bytes):
+            progress?.update(bytes: bytes, carts: tally.carts)
+        }
+    }
+
+    var tooLongMessage: String { "the line is longer than \(maxLineLength) bytes" }
+
+    /// The entry of a cart that cannot be priced, with its line break.
+    func renderError(line: Int, id: CartID?, message: String, name: String) -> String {
+        switch format {
+        case .json: ReceiptEncoder.renderError(line: line, id: id, message: message) + "\n"
+        case .text: "\(name):\(line)\(id.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(message)\n"
+        }
     }
 
     /// Prices every non-blank line of one block into its output.
     func price(
-        _ block: inout LineBlockPipeline<Worker, Output>.Block, worker: inout Worker, active: ActiveRules, name: String
+        _ block: LineBlockPipeline<Worker, Output>.Lines, into result: inout Output, worker: inout Worker,
+        active: ActiveRules, name: String
     ) {
-        let output = block.output.buffer
+        let output = result.buffer
         output.bytes.removeAll()
-        block.output.failures = 0
-        block.output.carts = 0
+        result.failures = 0
+        result.carts = 0
         let firstLine = block.firstLine
-        block.bytes.withUnsafeBufferPointer { all in
-            var lines = BatchLines.LineWalker(bytes: all)
-            while let (offset, range) = lines.next() {
-                let line = firstLine + offset - 1
-                block.output.carts += 1
-                do throws(InputError) {
-                    let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name)
-                    var explanations: [Explanation]?
-                    let priced = Result<Receipt, PricingError> { () throws(PricingError) in
-                        guard explain else {
-                            return try worker.engine.price(
-                                cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
-                        }
-                        let explained = try Explainer(engine: worker.engine).explain(
-                            cart, coupons: coupons, at: instant, now: now)
-                        explanations = explained.explanations
-                        return explained.receipt
+        let all = block.bytes
+        var lines = BatchLines.LineWalker(bytes: all)
+        while let (offset, range) = lines.next() {
+            let line = firstLine + offset - 1
+            result.carts += 1
+            do throws(InputError) {
+                guard range.count <= maxLineLength else { throw InputError(file: name, tooLongMessage) }
+                let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name)
+                var explanations: [Explanation]?
+                let priced = Result<Receipt, PricingError> { () throws(PricingError) in
+                    guard explain else {
+                        return try worker.engine.price(
+                            cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
                     }
-                    guard case .success(let receipt) = priced else {
-                        if case .failure(let error) = priced {
-                            var failure = InputError(file: name, error.description)
-                            failure.cartID = cart.id
-                            throw failure
-                        }
-                        return
+                    let explained = try Explainer(engine: worker.engine).explain(
+                        cart, coupons: coupons, at: instant, now: now)
+                    explanations = explained.explanations
+                    return explained.receipt
+                }
+                guard case .success(let receipt) = priced else {
+                    if case .failure(let error) = priced {
+                        var failure = InputError(file: name, error.description)
+                        failure.cartID = cart.id
+                        throw failure
                     }
-                    switch format {
-                    case .json:
-                        worker.encoder.encode(receipt, explanations: explanations, into: &output.bytes)
-                        output.bytes.append(UInt8(ascii: "\n"))
-                    case .text:
-                        output.bytes.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
-                        if let explanations {
-                            output.bytes.append(
-                                utf8: ReceiptText.explanations(
-                                    explanations, money: MoneyStyle(currency: receipt.currency)))
-                        }
+                    return
+                }
+                switch format {
+                case .json:
+                    worker.encoder.encode(receipt, explanations: explanations, into: &output.bytes)
+                    output.bytes.append(UInt8(ascii: "\n"))
+                case .text:
+                    output.bytes.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
+                    if let explanations {
+                        output.bytes.append(
+                            utf8: ReceiptText.explanations(
+                                explanations, money: MoneyStyle(currency: receipt.currency)))
                     }
-                } catch {
-                    block.output.failures += 1
-                    switch format {
-                    case .json:
-                        ReceiptEncoder.appendError(
-                            line: line, id: error.cartID, message: error.detail, to: &output.bytes)
-                        output.bytes.append(UInt8(ascii: "\n"))
-                    case .text:
-                        let id = error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""
-                        output.bytes.append(utf8: "\(name):\(line)\(id): error: \(error.detail)\n")
-                    }
+                }
+            } catch {
+                result.failures += 1
+                switch format {
+                case .json:
+                    ReceiptEncoder.appendError(
+                        line: line, id: error.cartID, message: error.detail, to: &output.bytes)
+                    output.bytes.append(UInt8(ascii: "\n"))
+                case .text:
+                    output.bytes.append(
+                        utf8: renderError(line: line, id: error.cartID, message: error.detail, name: name))
                 }
             }
         }

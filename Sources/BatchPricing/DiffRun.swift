@@ -52,9 +52,10 @@ public struct DiffRun {
         for (file, path) in carts.enumerated() {
             do {
                 if batch || BatchLines.isBatchName(path) {
-                    let (fd, _) = try FileBytes.open(path)
+                    let (fd, size) = try FileBytes.open(path)
                     defer { if path != "-" { fd.close() } }
-                    try tallyBatch(fd, file: file, name: names[file], pricer: pricer, into: &tally) { carts, bytes in
+                    try tallyBatch(fd, size: size, file: file, name: names[file], pricer: pricer, into: &tally) {
+                        carts, bytes in
                         progress?.update(bytes: bytes, carts: priced + carts)
                     }
                 } else {
@@ -77,40 +78,47 @@ public struct DiffRun {
             currency: products.currency)
     }
 
-    /// A batch file, block by block on every core, the blocks' tallies merged in order.
+    /// A batch file, block by block on every core, the blocks' tallies merged in order. A regular
+    /// file is mapped and every stage runs on every worker; anything else is tallied as it arrives.
     func tallyBatch(
-        _ fd: FileDescriptor, file: Int, name: String, pricer: Pricer, into tally: inout DiffTally,
+        _ fd: FileDescriptor, size: Int?, file: Int, name: String, pricer: Pricer, into tally: inout DiffTally,
         progress: (Int, Int) -> Void
     ) throws(InputError) {
         let pipeline = LineBlockPipeline<Pricer.Worker, DiffTally>(
             workers: workers, blockSize: blockSize, maxLineLength: min(limits.maxFileSize, 16 << 20))
         let start = tally.carts
-        try pipeline.run(
-            reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name,
-            workers: { pricer.worker() }, output: { DiffTally() },
-            process: { block, worker in
-                block.output = DiffTally()
-                let firstLine = block.firstLine
-                block.bytes.withUnsafeBufferPointer { all in
-                    var lines = BatchLines.LineWalker(bytes: all)
-                    while let (offset, range) = lines.next() {
-                        pricer.tally(
-                            UnsafeBufferPointer(rebasing: all[range]),
-                            at: CartPlace(file: file, line: firstLine + offset - 1),
-                            name: name, worker: &worker, into: &block.output)
-                    }
+        let tooLong = "the line is longer than \(pipeline.maxLineLength) bytes"
+        let process: LineBlockPipeline<Pricer.Worker, DiffTally>.Process = { block, output, worker in
+            output = DiffTally()
+            var lines = BatchLines.LineWalker(bytes: block.bytes)
+            while let (offset, range) = lines.next() {
+                let place = CartPlace(file: file, line: block.firstLine + offset - 1)
+                guard range.count <= pipeline.maxLineLength else {
+                    output.addUnreadable(place, error: tooLong)
+                    continue
                 }
-            },
-            consume: { event in
-                switch event {
-                case .block(let block): tally.merge(block.pointee.output)
-                case .tooLong(let line):
-                    tally.addUnreadable(
-                        CartPlace(file: file, line: line),
-                        error: "the line is longer than \(pipeline.maxLineLength) bytes")
-                case .read(let bytes): progress(tally.carts - start, bytes)
-                }
-            })
+                pricer.tally(
+                    UnsafeBufferPointer(rebasing: block.bytes[range]), at: place, name: name, worker: &worker,
+                    into: &output)
+            }
+        }
+        func consume(_ event: LineBlockPipeline<Pricer.Worker, DiffTally>.Event) {
+            switch event {
+            case .output(let output): tally.merge(output.pointee)
+            case .tooLong(let line): tally.addUnreadable(CartPlace(file: file, line: line), error: tooLong)
+            case .read(let bytes): progress(tally.carts - start, bytes)
+            }
+        }
+        if let size, size > 0, let mapping = MappedFile(fd, size: size, populate: false) {
+            defer { mapping.unmap() }
+            pipeline.run(
+                mapped: mapping.bytes, workers: { pricer.worker() }, output: { DiffTally() }, process: process,
+                consume: consume)
+        } else {
+            try pipeline.run(
+                reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name,
+                workers: { pricer.worker() }, output: { DiffTally() }, process: process, consume: consume)
+        }
     }
 
     /// Prices carts under both rule sets, each at the run's instant through an index of its active rules.

@@ -2,10 +2,12 @@ import Dispatch
 import InputFiles
 import Platform
 
-/// Reads input holding one item per line in blocks of whole lines, processes groups of blocks on
-/// every core, and hands each block's result over in input order. Memory holds one group of blocks
-/// and their results, whatever the size of the input; results and worker state are reused from
-/// group to group.
+/// Cuts input holding one item per line into blocks of whole lines, processes the blocks on every
+/// core, and hands each block's result over in input order. Two ways in: `run(reading:…)` streams
+/// from a pipe (one thread reads, groups of blocks are processed in parallel), `run(mapped:…)` works
+/// on a mapped file with every stage parallel (`LineBlockPipeline+Mapped.swift`). Memory holds a
+/// few blocks per worker and their results, whatever the size of the input; results and worker
+/// state are reused.
 struct LineBlockPipeline<Worker, Output> {
     var workers: Int
     /// Bytes per block.
@@ -23,12 +25,25 @@ struct LineBlockPipeline<Worker, Output> {
         var output: Output
     }
 
+    /// The lines of one block, as `process` sees them.
+    struct Lines {
+        /// Whole lines, each ending with a line break (but perhaps the input's last).
+        var bytes: UnsafeBufferPointer<UInt8>
+        /// The physical line number of the first one, from 1.
+        var firstLine: Int
+    }
+
+    /// Works on one block's lines with a worker's state, into the block's output (which it resets).
+    /// A line longer than `maxLineLength` may reach it (the streaming reader drops only those it
+    /// cannot hold): it is reported in its place as too long.
+    typealias Process = @Sendable (Lines, inout Output, inout Worker) -> Void
+
     /// What the consumer is told, in input order.
     enum Event {
-        case block(UnsafeMutablePointer<Block>)
-        /// A line longer than `maxLineLength`, with its number.
+        case output(UnsafeMutablePointer<Output>)
+        /// A line longer than `maxLineLength` that was skipped unread, with its number.
         case tooLong(Int)
-        /// After each group: the bytes read so far.
+        /// The bytes read (or done) so far.
         case read(Int)
     }
 
@@ -37,7 +52,7 @@ struct LineBlockPipeline<Worker, Output> {
     func run(
         reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String,
         workers makeWorker: () -> Worker, output makeOutput: () -> Output,
-        process: @escaping @Sendable (inout Block, inout Worker) -> Void, consume: (Event) -> Void
+        process: @escaping Process, consume: (Event) -> Void
     ) throws(InputError) {
         let group = workers * 2
         let state = State(
@@ -74,16 +89,16 @@ struct LineBlockPipeline<Worker, Output> {
                     }
                     break
                 }
-                let received = UnsafeRawBufferPointer(rebasing: chunk[..<count])
+                var received = UnsafeRawBufferPointer(rebasing: chunk[..<count])
                 if skippingLongLine {
-                    // The rest of a line too long to keep: drop it up to its line break.
+                    // The rest of a line too long to keep: drop it up to its line break, then go on
+                    // with the lines after it.
                     guard let lineBreak = received.firstIndex(of: UInt8(ascii: "\n")) else { continue }
                     skippingLongLine = false
                     longLines.append(nextLine)
                     nextLine += 1
                     carry.removeAll(keepingCapacity: true)
-                    carry.append(contentsOf: received[(lineBreak + 1)...])
-                    continue
+                    received = UnsafeRawBufferPointer(rebasing: received[(lineBreak + 1)...])
                 }
                 guard let lastBreak = received.lastIndex(of: UInt8(ascii: "\n")) else {
                     carry.append(contentsOf: received)
@@ -123,7 +138,7 @@ struct LineBlockPipeline<Worker, Output> {
             }
             for index in 0..<filled {
                 reportLongLines(before: state.blocks[index].firstLine)
-                consume(.block(state.blocks.baseAddress! + index))
+                consume(.output((state.blocks.baseAddress! + index).pointer(to: \.output)!))
             }
             reportLongLines(before: ended ? Int.max : nextLine)
             longLines = Array(pendingLong)
@@ -151,8 +166,11 @@ struct LineBlockPipeline<Worker, Output> {
             blocks.deallocate()
         }
 
-        func process(block: Int, worker: Int, with body: (inout Block, inout Worker) -> Void) {
-            body(&blocks[block], &workers[worker])
+        func process(block: Int, worker: Int, with body: Process) {
+            let firstLine = blocks[block].firstLine
+            blocks[block].bytes.withUnsafeBufferPointer {
+                body(Lines(bytes: $0, firstLine: firstLine), &blocks[block].output, &workers[worker])
+            }
         }
     }
 }

@@ -151,7 +151,7 @@ public struct PriceRun {
                     let reporter = progress(size)
                     defer { reporter?.finish() }
                     failures += try batchPricer.run(
-                        fd: fd, name: FileBytes.displayName(path), to: out, progress: reporter)
+                        fd: fd, size: size, name: FileBytes.displayName(path), to: out, progress: reporter)
                 } catch {
                     emitFailure(error, position: index + 1)
                 }

@@ -118,6 +118,11 @@ public enum FileSystem {
         }
         if let failure { throw failure }
     }
+
+    /// Removes the file `path`, if there is one.
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
 }
 
 /// An exclusive advisory lock on a file (`flock`), created when missing.
@@ -180,9 +185,11 @@ public enum FileKind: Sendable, Equatable {
 public struct MappedFile {
     public let bytes: UnsafeBufferPointer<UInt8>
 
-    /// Maps the first `size` bytes of `fd` (populated up front), or nil when the system refuses.
-    public init?(_ fd: FileDescriptor, size: Int) {
-        guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd.rawValue, 0),
+    /// Maps the first `size` bytes of `fd`, or nil when the system refuses. `populate`: read in up
+    /// front by this thread; otherwise paged in by whichever threads touch the pages.
+    public init?(_ fd: FileDescriptor, size: Int, populate: Bool = true) {
+        let flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0)
+        guard size > 0, let mapping = mmap(nil, size, PROT_READ, flags, fd.rawValue, 0),
             mapping != MAP_FAILED
         else {
             return nil
@@ -211,6 +218,13 @@ public enum Machine {
     public static func monotonicNanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    /// CPU time used by every thread of this process, in nanoseconds.
+    public static func processCPUNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 

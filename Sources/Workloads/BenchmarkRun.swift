@@ -11,6 +11,8 @@ public struct BenchmarkRun {
     public struct Phase: Sendable, Equatable {
         public var name: String
         public var seconds: Double
+        /// CPU time of every thread over the phase: more than `seconds` when it ran on several cores.
+        public var cpuSeconds = 0.0
         /// What the phase processed, for throughput: bytes and items (lines, promotions, carts).
         public var bytes: Int
         public var items: Int
@@ -23,6 +25,8 @@ public struct BenchmarkRun {
     public let workload: Workload
     /// Called when a phase starts, for a progress display.
     public var progress: (String) -> Void = { _ in }
+    /// Threads that price the batch; nil: one per processor.
+    public var threads: Int?
 
     public init(workload: Workload) {
         self.workload = workload
@@ -39,9 +43,10 @@ public struct BenchmarkRun {
         var phases: [Phase] = []
 
         progress("parsing \(p.promotions) promotions")
-        var start = now()
+        var (start, cpuStart) = (now(), cpuNow())
         let file = PromotionFile.load(bytes: plist, name: "Promotions.plist", checks: PromotionChecks(catalog: catalog))
         phases.append(
+            cpu: cpuNow() - cpuStart,
             Phase(
                 name: "parse rules", seconds: now() - start, bytes: plist.count, items: p.promotions,
                 itemName: "promotions"))
@@ -50,28 +55,33 @@ public struct BenchmarkRun {
         }
 
         progress("compiling")
-        start = now()
+        (start, cpuStart) = (now(), cpuNow())
         let rules = RuleSet(promotions: file.promotions, catalog: catalog)
         phases.append(
+            cpu: cpuNow() - cpuStart,
             Phase(name: "compile", seconds: now() - start, bytes: 0, items: p.promotions, itemName: "promotions"))
 
         progress("reading a cart of \(p.lines) lines")
         var reader = CartReader(catalog: catalog)
-        start = now()
+        (start, cpuStart) = (now(), cpuNow())
         let cart = try reader.read(cartBytes, name: "cart.json")
         phases.append(
+            cpu: cpuNow() - cpuStart,
             Phase(name: "read cart", seconds: now() - start, bytes: cartBytes.count, items: p.lines, itemName: "lines"))
 
         progress("pricing")
         let instant = try Instant(rfc3339: "2026-06-01T12:00:00Z")
-        start = now()
+        (start, cpuStart) = (now(), cpuNow())
         let receipt = try PricingEngine(rules: rules).price(cart, at: instant, now: instant)
-        phases.append(Phase(name: "price", seconds: now() - start, bytes: 0, items: p.lines, itemName: "lines"))
+        phases.append(
+            cpu: cpuNow() - cpuStart,
+            Phase(name: "price", seconds: now() - start, bytes: 0, items: p.lines, itemName: "lines"))
 
         progress("writing the receipt")
-        start = now()
+        (start, cpuStart) = (now(), cpuNow())
         let json = ReceiptEncoder.render(receipt)
         phases.append(
+            cpu: cpuNow() - cpuStart,
             Phase(
                 name: "write receipt", seconds: now() - start, bytes: json.utf8.count, items: receipt.lines.count,
                 itemName: "receipt lines"))
@@ -80,10 +90,12 @@ public struct BenchmarkRun {
             progress("pricing a batch of \(p.batchCarts) carts")
             let batch = workload.batchNDJSON()
             let sink = DiscardingSink()
-            start = now()
-            let failures = BatchPricer(rules: rules, instant: instant, now: instant, format: .json).run(
-                batch, name: "batch.ndjson", to: sink)
+            (start, cpuStart) = (now(), cpuNow())
+            let failures = BatchPricer(rules: rules, instant: instant, now: instant, format: .json, workers: threads)
+                .run(
+                    batch, name: "batch.ndjson", to: sink)
             phases.append(
+                cpu: cpuNow() - cpuStart,
                 Phase(
                     name: "price batch", seconds: now() - start, bytes: batch.count, items: p.batchCarts,
                     itemName: "carts"))
@@ -123,6 +135,20 @@ public struct BenchmarkRun {
 public struct BenchmarkError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+extension [BenchmarkRun.Phase] {
+    /// Adds a phase with the CPU time it took.
+    mutating func append(cpu: Double, _ phase: BenchmarkRun.Phase) {
+        var phase = phase
+        phase.cpuSeconds = cpu
+        append(phase)
+    }
+}
+
+/// CPU seconds of this process, every thread.
+func cpuNow() -> Double {
+    Double(Machine.processCPUNanoseconds()) / 1e9
 }
 
 /// Seconds on the monotonic clock.

@@ -17,6 +17,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Promotions in the rule set.") var promotions = 100_000
     @Option(help: "Products in the catalog.") var products = 1_000
     @Option(help: "Small carts in a batch to price as well (0: none).") var batchCarts = 0
+    @Option(help: "Threads that price the batch (default: one per processor).") var threads: Int?
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
     @Option(help: "Share of the item promotions that work across lines (bundle, bxgy), from 0 to 1.") var groupShare =
         0.0
@@ -27,6 +28,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Report format: text or json.") var format: OutputFormat = .text
 
     func validate() throws {
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
         guard products >= 1 else { throw ValidationError("--products must be at least 1") }
         guard (0...1).contains(groupShare) else { throw ValidationError("--group-share must be from 0 to 1") }
         guard lines >= 0, promotions >= 0, batchCarts >= 0 else {
@@ -39,6 +41,7 @@ struct Bench: ParsableCommand {
             products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed,
             groupShare: groupShare, cartIDs: cartIDs)
         var run = BenchmarkRun(workload: Workload(parameters))
+        run.threads = threads
         let bar = ProgressBar(total: nil)
         run.progress = { bar?.update($0 + "…") }
         if let emit {
@@ -68,9 +71,11 @@ struct Bench: ParsableCommand {
         out += batchCarts > 0 ? ", \(batchCarts) batch carts" : ""
         out += groupShare > 0 ? ", \(Int((groupShare * 100).rounded())) % of item promotions bundle/bxgy" : ""
         out += " (seed \(seed))\n"
-        out += pad("phase", 14) + pad("time", 12, right: true) + pad("MB/s", 10, right: true) + "   throughput\n"
+        out += pad("phase", 14) + pad("time", 12, right: true) + pad("cpu", 12, right: true)
+        out += pad("MB/s", 10, right: true) + "   throughput\n"
         for phase in phases {
             out += pad(phase.name, 14) + pad(fixed(phase.seconds * 1000, 1) + " ms", 12, right: true)
+            out += pad(fixed(phase.cpuSeconds * 1000, 1) + " ms", 12, right: true)
             out += pad(phase.bytes > 0 ? fixed(phase.megabytesPerSecond, 0) : "", 10, right: true)
             out += "   \(humanCount(phase.itemsPerSecond)) \(phase.itemName)/s\n"
         }
@@ -95,6 +100,7 @@ struct Bench: ParsableCommand {
                     out.object {
                         out.member("name") { out.string(phase.name) }
                         out.member("seconds") { out.raw(fixed(phase.seconds, 6)) }
+                        out.member("cpu_seconds") { out.raw(fixed(phase.cpuSeconds, 6)) }
                         out.member("bytes") { out.raw(String(phase.bytes)) }
                         out.member("items") { out.raw(String(phase.items)) }
                         out.member("megabytes_per_second") { out.raw(fixed(phase.megabytesPerSecond, 1)) }

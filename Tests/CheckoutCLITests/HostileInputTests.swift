@@ -136,7 +136,7 @@ struct HostileInputTests {
 
     static let emptyRules: String = {
         let path = directory.appendingPathComponent("none.plist").path
-        FileManager.default.createFile(atPath: path, contents: Data("<plist><array/></plist>".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("<plist><array/></plist>".utf8))
         return path
     }()
 

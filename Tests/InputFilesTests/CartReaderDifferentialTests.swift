@@ -203,7 +203,6 @@ struct ParallelScanTests {
         // A code that contains `}, {` offers a split point inside a string. Shift the text until
         // the split point lands there; the first half then passes it mid-item and the cart is
         // scanned in one piece.
-        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
         let tricky = try! CatalogFile.decode(
             Array(#"{"products": [{"code": "A}, {B", "price": 1}, {"code": "C", "price": 2}]}"#.utf8), name: "c")
         let trickyScanner = CartScanner(codes: CodeTable(catalog: tricky), parallelThreshold: Self.threshold)

@@ -1,0 +1,196 @@
+import Dispatch
+import Synchronization
+
+extension LineBlockPipeline {
+    /// Runs the pipeline over a file in memory with every stage on every worker: no thread reads or
+    /// copies the input for the others. The input is cut at fixed offsets into blocks (a block is the
+    /// lines that start in its `blockSize` bytes, found by the worker from the offsets alone); a first
+    /// parallel pass counts each block's line breaks, which numbers every block's first line; then each
+    /// worker takes the next block, processes it into its slot's output, and whichever worker finishes
+    /// the block that comes next in input order hands it and those finished after it to `consume`,
+    /// one worker at a time. At most `2 × workers` blocks are under way, so memory stays bounded
+    /// when one block is slow.
+    ///
+    /// `consume` runs on the workers' threads, never on two at once, in input order.
+    func run(
+        mapped bytes: UnsafeBufferPointer<UInt8>, workers makeWorker: () -> Worker, output makeOutput: () -> Output,
+        process: @escaping Process, consume: (Event) -> Void
+    ) {
+        guard !bytes.isEmpty else { return }
+        let blockCount = (bytes.count + blockSize - 1) / blockSize
+        let threads = min(workers, blockCount)
+        let firstLines = MappedBlocks.numberLines(bytes, blockSize: blockSize, blockCount: blockCount, threads: threads)
+        let slots = min(2 * threads, blockCount)
+        let state = MappedRun(
+            workers: (0..<threads).map { _ in makeWorker() }, outputs: (0..<slots).map { _ in makeOutput() },
+            window: slots)
+        let blockSize = self.blockSize
+        let input = UncheckedBox(bytes)
+        withoutActuallyEscaping(consume) { consume in
+            let handOver = UncheckedBox(consume)
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                let bytes = input.value
+                while let block = state.claim(below: blockCount) {
+                    let range = MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)
+                    let slot = block % slots
+                    process(
+                        Lines(bytes: UnsafeBufferPointer(rebasing: bytes[range]), firstLine: firstLines[block]),
+                        &state.outputs[slot], &state.workers[thread])
+                    state.finished(block, slots: slots) { next in
+                        let end = MappedBlocks.range(of: next, in: bytes, blockSize: blockSize).upperBound
+                        handOver.value(.output(state.outputs.baseAddress! + next % slots))
+                        handOver.value(.read(end))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shared state of a mapped run. Worker `t` touches only `workers[t]`; a slot's output is
+    /// touched by the one worker processing the block it holds, then by the one handing it over.
+    private final class MappedRun: @unchecked Sendable {
+        let workers: UnsafeMutableBufferPointer<Worker>
+        let outputs: UnsafeMutableBufferPointer<Output>
+        /// One permit per slot: taken before a block is claimed, given back once it is handed over.
+        let window: DispatchSemaphore
+        let order = Mutex(Order())
+
+        struct Order {
+            /// The next block to claim.
+            var nextClaim = 0
+            /// The next block to hand over.
+            var nextHandOver = 0
+            /// Finished blocks not yet handed over.
+            var finished: Set<Int> = []
+            /// Whether a worker is handing blocks over.
+            var handingOver = false
+        }
+
+        init(workers: [Worker], outputs: [Output], window: Int) {
+            self.workers = .allocate(capacity: workers.count)
+            _ = self.workers.initialize(from: workers)
+            self.outputs = .allocate(capacity: outputs.count)
+            _ = self.outputs.initialize(from: outputs)
+            self.window = DispatchSemaphore(value: window)
+        }
+
+        deinit {
+            workers.deinitialize()
+            workers.deallocate()
+            outputs.deinitialize()
+            outputs.deallocate()
+        }
+
+        /// The next block to process, once a slot is free; nil when every block is taken.
+        func claim(below count: Int) -> Int? {
+            window.wait()
+            let block = order.withLock { order -> Int? in
+                guard order.nextClaim < count else { return nil }
+                defer { order.nextClaim += 1 }
+                return order.nextClaim
+            }
+            if block == nil { window.signal() }
+            return block
+        }
+
+        /// Records that `block` is processed. If no worker is handing over and it is the next in input
+        /// order, this worker hands it and every finished one after it to `handOver`, outside the
+        /// lock, freeing their slots.
+        func finished(_ block: Int, slots: Int, handOver: (Int) -> Void) {
+            var (first, end) = order.withLock { order -> (Int, Int) in
+                order.finished.insert(block)
+                return takeRun(&order)
+            }
+            while first < end {
+                for next in first..<end {
+                    handOver(next)
+                    window.signal()
+                }
+                (first, end) = order.withLock { order -> (Int, Int) in
+                    order.handingOver = false
+                    return takeRun(&order)
+                }
+            }
+        }
+
+        /// The run of finished blocks starting at the next to hand over, claimed for handing over;
+        /// empty when another worker is handing over or the next block is not finished.
+        private func takeRun(_ order: inout Order) -> (Int, Int) {
+            guard !order.handingOver else { return (0, 0) }
+            let first = order.nextHandOver
+            var end = first
+            while order.finished.remove(end) != nil { end += 1 }
+            guard end > first else { return (0, 0) }
+            order.nextHandOver = end
+            order.handingOver = true
+            return (first, end)
+        }
+    }
+}
+
+/// Where the blocks of a mapped input lie and where their lines are numbered from.
+enum MappedBlocks {
+    /// The bytes of block `index`: the lines that start in `index * blockSize ..< (index + 1) * blockSize`.
+    static func range(of index: Int, in bytes: UnsafeBufferPointer<UInt8>, blockSize: Int) -> Range<Int> {
+        lineStart(atOrAfter: index * blockSize, in: bytes)..<lineStart(atOrAfter: (index + 1) * blockSize, in: bytes)
+    }
+
+    /// The first offset at or after `offset` where a line starts (just after a line break), or the end.
+    static func lineStart(atOrAfter offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard offset > 0 else { return 0 }
+        guard offset < bytes.count else { return bytes.count }
+        var position = offset - 1
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+        return min(position + 1, bytes.count)
+    }
+
+    /// Every block's first line number, from its line breaks counted in parallel.
+    static func numberLines(_ bytes: UnsafeBufferPointer<UInt8>, blockSize: Int, blockCount: Int, threads: Int)
+        -> [Int]
+    {
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: blockCount)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
+        let shared = UncheckedBox(counts)
+        let input = UncheckedBox(bytes)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let bytes = input.value
+            for block in stride(from: thread, to: blockCount, by: threads) {
+                let range = range(of: block, in: bytes, blockSize: blockSize)
+                shared.value[block] = lineBreaks(in: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+        }
+        var firstLines = [Int](repeating: 1, count: blockCount)
+        for block in 1..<max(1, blockCount) { firstLines[block] = firstLines[block - 1] + counts[block - 1] }
+        return firstLines
+    }
+
+    /// How many line breaks `bytes` holds, eight bytes at a time.
+    static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lineBreaks = ones &* 0x0A
+        var count = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ lineBreaks
+            // A byte of `word` is zero where a line break was: exact, since no carry crosses bytes.
+            let zeros = ~(((word & ~highs) &+ ~highs) | word) & highs
+            count += zeros.nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { count += 1 }
+            index += 1
+        }
+        return count
+    }
+}
+
+/// Hands a value the compiler cannot prove safe to share to parallel code that uses it safely.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
