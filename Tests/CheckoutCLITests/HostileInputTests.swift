@@ -12,7 +12,7 @@ struct HostileInputTests {
                 #"{"products": [{"code": "MUG", "name": "Mug", "price": 7.5}, {"code": "GOLD", "price": "92233720368547758.07"}]}"#
         ])
         func write(_ name: String, _ bytes: [UInt8]) {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data(bytes))
         }
         func write(_ name: String, _ text: String) { write(name, Array(text.utf8)) }
         let lol = (2...9).map { "<!ENTITY lol\($0) \"" + String(repeating: "&lol\($0 - 1);", count: 10) + "\">" }
