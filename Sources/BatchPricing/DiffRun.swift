@@ -113,7 +113,10 @@ public struct DiffRun {
             defer { mapping.unmap() }
             pipeline.run(
                 mapped: mapping.bytes, workers: { pricer.worker() }, output: { DiffTally() }, process: process,
-                consume: consume)
+                consume: { event in
+                    consume(event)
+                    if case .read(let offset) = event { mapping.release(before: offset) }
+                })
         } else {
             try pipeline.run(
                 reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name,

@@ -1,15 +1,17 @@
 import Dispatch
+import Platform
 import Synchronization
 
 extension LineBlockPipeline {
     /// Runs the pipeline over a file in memory with every stage on every worker: no thread reads or
     /// copies the input for the others. The input is cut at fixed offsets into blocks (a block is the
-    /// lines that start in its `blockSize` bytes, found by the worker from the offsets alone); a first
-    /// parallel pass counts each block's line breaks, which numbers every block's first line; then each
-    /// worker takes the next block, processes it into its slot's output, and whichever worker finishes
-    /// the block that comes next in input order hands it and those finished after it to `consume`,
-    /// one worker at a time. At most `2 × workers` blocks are under way, so memory stays bounded
-    /// when one block is slow.
+    /// lines that start in its `blockSize` bytes, found by the worker from the offsets alone). Each
+    /// worker takes the next block, counts its line breaks (which numbers the lines of the blocks
+    /// after it; a worker waits, briefly, for the counts of the blocks before its own), processes it
+    /// into its slot's output, and whichever worker finishes the block that comes next in input order
+    /// hands it and those finished after it to `consume`, one worker at a time. At most
+    /// `2 × workers` blocks are under way, so memory stays bounded when one block is slow, and the
+    /// input is read once, block by block.
     ///
     /// `consume` runs on the workers' threads, never on two at once, in input order.
     func run(
@@ -19,24 +21,23 @@ extension LineBlockPipeline {
         guard !bytes.isEmpty else { return }
         let blockCount = (bytes.count + blockSize - 1) / blockSize
         let threads = min(workers, blockCount)
-        let firstLines = MappedBlocks.numberLines(bytes, blockSize: blockSize, blockCount: blockCount, threads: threads)
         let slots = min(2 * threads, blockCount)
         let state = MappedRun(
             workers: (0..<threads).map { _ in makeWorker() }, outputs: (0..<slots).map { _ in makeOutput() },
-            window: slots)
+            window: slots, blocks: blockCount)
         let blockSize = self.blockSize
         let input = UncheckedBox(bytes)
         withoutActuallyEscaping(consume) { consume in
             let handOver = UncheckedBox(consume)
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 let bytes = input.value
-                while let block = state.claim(below: blockCount) {
-                    let range = MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)
+                while let block = state.claim() {
+                    let lines = UnsafeBufferPointer(
+                        rebasing: bytes[MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)])
+                    let firstLine = state.number(block, lineBreaks: MappedBlocks.lineBreaks(in: lines))
                     let slot = block % slots
-                    process(
-                        Lines(bytes: UnsafeBufferPointer(rebasing: bytes[range]), firstLine: firstLines[block]),
-                        &state.outputs[slot], &state.workers[thread])
-                    state.finished(block, slots: slots) { next in
+                    process(Lines(bytes: lines, firstLine: firstLine), &state.outputs[slot], &state.workers[thread])
+                    state.finished(block) { next in
                         let end = MappedBlocks.range(of: next, in: bytes, blockSize: blockSize).upperBound
                         handOver.value(.output(state.outputs.baseAddress! + next % slots))
                         handOver.value(.read(end))
@@ -53,9 +54,10 @@ extension LineBlockPipeline {
         let outputs: UnsafeMutableBufferPointer<Output>
         /// One permit per slot: taken before a block is claimed, given back once it is handed over.
         let window: DispatchSemaphore
-        let order = Mutex(Order())
+        let order: Mutex<Order>
 
         struct Order {
+            let blocks: Int
             /// The next block to claim.
             var nextClaim = 0
             /// The next block to hand over.
@@ -64,14 +66,26 @@ extension LineBlockPipeline {
             var finished: Set<Int> = []
             /// Whether a worker is handing blocks over.
             var handingOver = false
+            /// Each block's line breaks, once counted (-1 before).
+            var lineBreaks: [Int]
+            /// Each block's first line, known for the first `numbered` blocks.
+            var firstLines: [Int]
+            var numbered = 1
+
+            init(blocks: Int) {
+                self.blocks = blocks
+                lineBreaks = Array(repeating: -1, count: blocks)
+                firstLines = Array(repeating: 1, count: blocks)
+            }
         }
 
-        init(workers: [Worker], outputs: [Output], window: Int) {
+        init(workers: [Worker], outputs: [Output], window: Int, blocks: Int) {
             self.workers = .allocate(capacity: workers.count)
             _ = self.workers.initialize(from: workers)
             self.outputs = .allocate(capacity: outputs.count)
             _ = self.outputs.initialize(from: outputs)
             self.window = DispatchSemaphore(value: window)
+            order = Mutex(Order(blocks: blocks))
         }
 
         deinit {
@@ -82,10 +96,10 @@ extension LineBlockPipeline {
         }
 
         /// The next block to process, once a slot is free; nil when every block is taken.
-        func claim(below count: Int) -> Int? {
+        func claim() -> Int? {
             window.wait()
             let block = order.withLock { order -> Int? in
-                guard order.nextClaim < count else { return nil }
+                guard order.nextClaim < order.blocks else { return nil }
                 defer { order.nextClaim += 1 }
                 return order.nextClaim
             }
@@ -93,10 +107,30 @@ extension LineBlockPipeline {
             return block
         }
 
+        /// Records `block`'s line breaks and returns its first line, once the blocks before it are
+        /// counted. They were claimed before it, and counting takes microseconds, so the wait is short.
+        func number(_ block: Int, lineBreaks: Int) -> Int {
+            var known = order.withLock { order -> Int? in
+                order.lineBreaks[block] = lineBreaks
+                while order.numbered < order.blocks, order.lineBreaks[order.numbered - 1] >= 0 {
+                    order.firstLines[order.numbered] =
+                        order.firstLines[order.numbered - 1]
+                        + order.lineBreaks[order.numbered - 1]
+                    order.numbered += 1
+                }
+                return order.numbered > block ? order.firstLines[block] : nil
+            }
+            while known == nil {
+                Machine.yield()
+                known = order.withLock { $0.numbered > block ? $0.firstLines[block] : nil }
+            }
+            return known!
+        }
+
         /// Records that `block` is processed. If no worker is handing over and it is the next in input
         /// order, this worker hands it and every finished one after it to `handOver`, outside the
         /// lock, freeing their slots.
-        func finished(_ block: Int, slots: Int, handOver: (Int) -> Void) {
+        func finished(_ block: Int, handOver: (Int) -> Void) {
             var (first, end) = order.withLock { order -> (Int, Int) in
                 order.finished.insert(block)
                 return takeRun(&order)
@@ -142,27 +176,6 @@ enum MappedBlocks {
         var position = offset - 1
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
         return min(position + 1, bytes.count)
-    }
-
-    /// Every block's first line number, from its line breaks counted in parallel.
-    static func numberLines(_ bytes: UnsafeBufferPointer<UInt8>, blockSize: Int, blockCount: Int, threads: Int)
-        -> [Int]
-    {
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: blockCount)
-        defer { counts.deallocate() }
-        counts.initialize(repeating: 0)
-        let shared = UncheckedBox(counts)
-        let input = UncheckedBox(bytes)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            let bytes = input.value
-            for block in stride(from: thread, to: blockCount, by: threads) {
-                let range = range(of: block, in: bytes, blockSize: blockSize)
-                shared.value[block] = lineBreaks(in: UnsafeBufferPointer(rebasing: bytes[range]))
-            }
-        }
-        var firstLines = [Int](repeating: 1, count: blockCount)
-        for block in 1..<max(1, blockCount) { firstLines[block] = firstLines[block - 1] + counts[block - 1] }
-        return firstLines
     }
 
     /// How many line breaks `bytes` holds, eight bytes at a time.

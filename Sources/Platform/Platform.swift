@@ -200,10 +200,74 @@ public struct MappedFile {
     public func unmap() {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }
+
+    /// Lets the system drop the pages wholly before `offset` from this process's memory: they are
+    /// read again from the file if touched. Keeps a long pass over a large file from holding it all.
+    /// Only for a file's mapping: anonymous memory would read back as zeros.
+    public func release(before offset: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = min(offset, bytes.count) / page * page
+        guard end > 0 else { return }
+        madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress), end, MADV_DONTNEED)
+    }
+}
+
+/// A program run to its end from this one, for measuring it.
+public enum ChildProcess {
+    /// How a run ended and what it cost.
+    public struct Outcome: Sendable {
+        /// The exit status, or 128 + the signal that ended it.
+        public var status: Int32
+        /// Wall-clock seconds from start to end.
+        public var seconds: Double
+        /// The largest resident memory it reached, in kilobytes.
+        public var peakKilobytes: Int
+    }
+
+    /// This program's own executable.
+    public static func currentExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Runs `path` with `arguments` (not including its name), standard input and output on
+    /// /dev/null, standard error shared, and waits for it.
+    public static func run(_ path: String, arguments: [String]) throws(SystemError) -> Outcome {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let start = Machine.monotonicNanoseconds()
+        let spawned = (argv + [nil]).withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, path, &actions, nil, argv.baseAddress!, environ)
+        }
+        guard spawned == 0 else { throw SystemError(code: spawned) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw .last }
+        }
+        let seconds = Double(Machine.monotonicNanoseconds() - start) / 1e9
+        let signal = status & 0x7f
+        return Outcome(
+            status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, seconds: seconds,
+            peakKilobytes: Int(usage.ru_maxrss))
+    }
 }
 
 /// The machine.
 public enum Machine {
+    /// Lets another thread run.
+    public static func yield() {
+        sched_yield()
+    }
+
     /// Processors online, read once.
     public static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 

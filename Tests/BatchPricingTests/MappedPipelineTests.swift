@@ -106,7 +106,8 @@ struct MappedPipelineTests {
             // Offsets 0-3, 4-7, 8-11, 12-13: lines start at 0, 3 | 6, 7 | none | 12.
             let ranges = (0..<4).map { MappedBlocks.range(of: $0, in: bytes, blockSize: 4) }
             #expect(ranges == [0..<6, 6..<12, 12..<12, 12..<14])
-            #expect(MappedBlocks.numberLines(bytes, blockSize: 4, blockCount: 4, threads: 2) == [1, 3, 5, 5])
+            #expect(
+                ranges.map { MappedBlocks.lineBreaks(in: UnsafeBufferPointer(rebasing: bytes[$0])) } == [2, 2, 0, 0])
             #expect(MappedBlocks.lineStart(atOrAfter: 3, in: bytes) == 3)
             #expect(MappedBlocks.lineStart(atOrAfter: 14, in: bytes) == 14)
         }
