@@ -241,7 +241,7 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer { for arg in argv { free(arg) } }
         var pid = pid_t()
         let start = Machine.monotonicNanoseconds()
         let spawned = (argv + [nil]).withUnsafeBufferPointer { argv in
