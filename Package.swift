@@ -76,7 +76,8 @@ let package = Package(
         // Generated catalogs, promotions and carts for `checkout bench` and Benchmarks/.
         .target(
             name: "Workloads",
-            dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform"]),
+            dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform", "StrictJSON"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
         .target(name: "Shopping", dependencies: ["Pricing", "Explanations", "Receipts", "StrictJSON"]),
         .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),

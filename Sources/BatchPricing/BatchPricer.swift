@@ -169,7 +169,7 @@ public struct BatchPricer: Sendable {
         result.carts = 0
         let firstLine = block.firstLine
         let all = block.bytes
-        var lines = BatchLines.LineWalker(bytes: all)
+        var lines = BatchLines.LineWalker(bytes: all, maxLength: maxLineLength)
         while let (offset, range) = lines.next() {
             let line = firstLine + offset - 1
             result.carts += 1

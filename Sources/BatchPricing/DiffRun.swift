@@ -90,7 +90,7 @@ public struct DiffRun {
         let tooLong = "the line is longer than \(pipeline.maxLineLength) bytes"
         let process: LineBlockPipeline<Pricer.Worker, DiffTally>.Process = { block, output, worker in
             output = DiffTally()
-            var lines = BatchLines.LineWalker(bytes: block.bytes)
+            var lines = BatchLines.LineWalker(bytes: block.bytes, maxLength: pipeline.maxLineLength)
             while let (offset, range) = lines.next() {
                 let place = CartPlace(file: file, line: block.firstLine + offset - 1)
                 guard range.count <= pipeline.maxLineLength else {

@@ -165,17 +165,24 @@ extension LineBlockPipeline {
 /// Where the blocks of a mapped input lie and where their lines are numbered from.
 enum MappedBlocks {
     /// The bytes of block `index`: the lines that start in `index * blockSize ..< (index + 1) * blockSize`.
+    /// Finding its start looks at its own bytes only, finding its end reads its last line to the
+    /// end, so a line spanning many blocks is read once, not once per block.
     static func range(of index: Int, in bytes: UnsafeBufferPointer<UInt8>, blockSize: Int) -> Range<Int> {
-        lineStart(atOrAfter: index * blockSize, in: bytes)..<lineStart(atOrAfter: (index + 1) * blockSize, in: bytes)
+        let from = index * blockSize
+        let to = min(from + blockSize, bytes.count)
+        guard let start = lineStart(from: from, before: to, in: bytes) else { return to..<to }
+        return start..<(lineStart(from: to, before: bytes.count, in: bytes) ?? bytes.count)
     }
 
-    /// The first offset at or after `offset` where a line starts (just after a line break), or the end.
-    static func lineStart(atOrAfter offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard offset > 0 else { return 0 }
-        guard offset < bytes.count else { return bytes.count }
-        var position = offset - 1
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
-        return min(position + 1, bytes.count)
+    /// The first offset in `from ..< before` where a line starts (0, or just after a line break).
+    static func lineStart(from: Int, before: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard from < before else { return nil }
+        guard from > 0 else { return 0 }
+        let base = bytes.baseAddress!
+        guard let lineBreak = findByte(UInt8(ascii: "\n"), from: base + from - 1, to: base + before - 1) else {
+            return nil
+        }
+        return lineBreak - base + 1
     }
 
     /// How many line breaks `bytes` holds, eight bytes at a time.

@@ -1,3 +1,5 @@
+import Platform
+
 /// A batch file's carts: one per line (NDJSON), with physical line numbers; blank lines skipped.
 public struct BatchLines: Sequence {
     public let bytes: [UInt8]
@@ -23,21 +25,28 @@ public struct BatchLines: Sequence {
     /// Walks the lines of bytes that outlive it.
     public struct LineWalker {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// Lines longer than this are returned whatever they hold, unread, for the caller to refuse.
+        let maxLength: Int
         var position = 0
         var line = 0
 
-        public init(bytes: UnsafeBufferPointer<UInt8>) {
+        public init(bytes: UnsafeBufferPointer<UInt8>, maxLength: Int = .max) {
             self.bytes = bytes
+            self.maxLength = maxLength
         }
 
-        /// The next non-blank line: its number (from 1) and its byte range, without the line break.
+        /// The next non-blank line (or the next too long): its number (from 1) and its byte range,
+        /// without the line break.
         public mutating func next() -> (line: Int, range: Range<Int>)? {
+            guard let base = bytes.baseAddress else { return nil }
             while position < bytes.count {
                 line += 1
                 let start = position
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let end =
+                    findByte(UInt8(ascii: "\n"), from: base + start, to: base + bytes.count).map { $0 - base }
+                    ?? bytes.count
                 position = end + 1
+                if end - start > maxLength { return (line, start..<end) }
                 for i in start..<end where !(bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D) {
                     return (line, start..<end)
                 }

@@ -232,14 +232,20 @@ public enum ChildProcess {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Runs `path` with `arguments` (not including its name), standard input and output on
-    /// /dev/null, standard error shared, and waits for it.
-    public static func run(_ path: String, arguments: [String]) throws(SystemError) -> Outcome {
+    /// Runs `path` with `arguments` (not including its name), standard input on /dev/null, standard
+    /// output and error into the files `output` and `errors` (replaced), and waits for it.
+    ///
+    /// The peak memory is the kernel's: it keeps the largest of the child's and of this process's
+    /// peak when the child was started, so measure from a process that stayed small.
+    public static func run(
+        _ path: String, arguments: [String], output: String = "/dev/null", errors: String = "/dev/null"
+    ) throws(SystemError) -> Outcome {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + arguments).map { strdup($0) }
         defer { for arg in argv { free(arg) } }
         var pid = pid_t()

@@ -26,22 +26,35 @@ struct Bench: ParsableCommand {
         help: "Give every batch cart an id (a string for odd carts, an integer for even ones).") var cartIDs = false
     @Option(help: ArgumentHelp("Write the generated files into this directory.", valueName: "dir")) var emit: String?
     @Option(help: "Report format: text or json.") var format: OutputFormat = .text
+    @Option(
+        help: ArgumentHelp(
+            "Measure how cost grows instead: price time and peak memory over cart sizes, rule-set sizes and batch sizes; write sweep.csv and sweep.svg into this directory.",
+            valueName: "dir")) var sweep: String?
+    @Option(help: "With --sweep: the largest power of ten of cart lines and batch carts (3 to 8).") var sweepMax = 7
+    @Option(help: "Runs of each phase (with --sweep, of each point); the fastest is reported.") var repeats = 1
 
     func validate() throws {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
         guard products >= 1 else { throw ValidationError("--products must be at least 1") }
         guard (0...1).contains(groupShare) else { throw ValidationError("--group-share must be from 0 to 1") }
+        guard (3...8).contains(sweepMax) else { throw ValidationError("--sweep-max must be from 3 to 8") }
+        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
         guard lines >= 0, promotions >= 0, batchCarts >= 0 else {
             throw ValidationError("--lines, --promotions and --batch-carts must not be negative")
         }
     }
 
     func run() throws {
+        if let sweep {
+            try runSweep(into: sweep)
+            return
+        }
         let parameters = Workload.Parameters(
             products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed,
             groupShare: groupShare, cartIDs: cartIDs)
         var run = BenchmarkRun(workload: Workload(parameters))
         run.threads = threads
+        run.repeats = repeats
         let bar = ProgressBar(total: nil)
         run.progress = { bar?.update($0 + "…") }
         if let emit {
@@ -63,6 +76,53 @@ struct Bench: ParsableCommand {
         case .text: out.write(renderText(result.phases, total: result.total))
         case .json: out.write(renderJSON(result.phases, total: result.total))
         }
+        try Console.finishOutput()
+    }
+
+    /// Runs the sweep, writes its CSV and SVG, and prints the points and the fitted growth.
+    func runSweep(into directory: String) throws {
+        guard let executable = ChildProcess.currentExecutable() else {
+            Console.error("cannot find this program's executable to run it on each point")
+            throw ExitStatus.ioError
+        }
+        var sweep = Sweep(executable: executable, directory: directory + "/work")
+        sweep.maxExponent = sweepMax
+        sweep.repeats = max(repeats, 3)
+        do {
+            try FileSystem.makeDirectory(directory)
+        } catch {
+            Console.error("\(directory): cannot create: \(error)")
+            throw ExitStatus.ioError
+        }
+        let bar = ProgressBar(total: nil)
+        sweep.progress = { bar?.update($0 + "…") }
+        let points: [Sweep.Point]
+        do {
+            points = try sweep.run()
+        } catch {
+            bar?.finish()
+            Console.error("\(error)")
+            throw ExitStatus.ioError
+        }
+        bar?.finish()
+        let title = "checkout price: cost by size (\(Machine.processorCount) cores, best of \(sweep.repeats))"
+        for (name, text) in [("sweep.csv", Sweep.csv(points)), ("sweep.svg", Sweep.svg(points, title: title))] {
+            do {
+                try FileSystem.write(Array(text.utf8), to: directory + "/" + name)
+            } catch {
+                Console.error("\(directory)/\(name): cannot write: \(error)")
+                throw ExitStatus.ioError
+            }
+        }
+        let out = OutputStream.standardOutput
+        out.write(Sweep.csv(points))
+        for fit in Sweep.fits(points) {
+            out.write(
+                "\(fit.axis.rawValue): pricing time ∝ n^\(fit.time.map { fixed($0, 2) } ?? "?"), "
+                    + "peak memory ∝ n^\(fit.memory.map { fixed($0, 2) } ?? "?")\n"
+            )
+        }
+        OutputStream.standardError.write("wrote \(directory)/sweep.csv and \(directory)/sweep.svg\n")
         try Console.finishOutput()
     }
 

@@ -30,6 +30,7 @@ struct MappedPipelineTests {
             case 0: text += "   "
             case 1: text += #"["NOPE"]"#
             case 2: text += "{" + String(repeating: " ", count: maxLineLength) + "}"
+            case 4 where random.next(below: 4) == 0: text += String(repeating: " ", count: maxLineLength + 1)
             case 3: text += carts[random.next(below: carts.count)] + "\r"
             default: text += carts[random.next(below: carts.count)]
             }
@@ -46,7 +47,9 @@ struct MappedPipelineTests {
         var failures = 0
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            // Too long comes first: a blank line too long is refused like any other.
+            guard line.count > pricer.maxLineLength || line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+            else { continue }
             let result: Result<Receipt, InputError> =
                 line.count > pricer.maxLineLength
                 ? .failure(InputError(file: "b", pricer.tooLongMessage))
@@ -108,8 +111,9 @@ struct MappedPipelineTests {
             #expect(ranges == [0..<6, 6..<12, 12..<12, 12..<14])
             #expect(
                 ranges.map { MappedBlocks.lineBreaks(in: UnsafeBufferPointer(rebasing: bytes[$0])) } == [2, 2, 0, 0])
-            #expect(MappedBlocks.lineStart(atOrAfter: 3, in: bytes) == 3)
-            #expect(MappedBlocks.lineStart(atOrAfter: 14, in: bytes) == 14)
+            #expect(MappedBlocks.lineStart(from: 3, before: 14, in: bytes) == 3)
+            #expect(MappedBlocks.lineStart(from: 8, before: 12, in: bytes) == nil)
+            #expect(MappedBlocks.lineStart(from: 12, before: 14, in: bytes) == 12)
         }
         var random = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
@@ -154,7 +158,11 @@ struct MappedDiffTests {
             let mapped = try tally(mapped: true)
             let streamed = try tally(mapped: false)
             #expect(mapped.carts == streamed.carts)
-            #expect(mapped.carts == input.split(separator: 10).count { $0.contains { $0 != 0x20 && $0 != 0x0D } })
+            #expect(
+                mapped.carts
+                    == input.split(separator: 10).count {
+                        $0.count > run.limits.maxFileSize || $0.contains { $0 != 0x20 && $0 != 0x0D }
+                    })
             #expect(mapped.failed == streamed.failed)
             #expect(mapped.failures == streamed.failures)
             #expect(mapped.changed == streamed.changed)
