@@ -84,7 +84,7 @@ HYPERFINE_FLAGS=-i run suggestions "$checkout validate large/Unknown.plist --cat
 "$checkout" validate large/Unknown.plist --catalog large/Products.json | tail -1 || true
 echo "== the same cart against 100,000 promotions (target: 0.3 s)"
 run rules "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json"
-echo "== the same cart against 100,000 promotions, a third of them bundle/bxgy, next to v1 rules only (target: at most 1.5x)"
+echo "== the same cart against 100,000 promotions, a third of them bundle/bxgy, next to v1 rules only (target: at most 2x)"
 run v2 "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json" \
     "$checkout price cart.json --catalog Products.json --promotions v2/Promotions.plist --at 2026-06-01T00:00:00Z --format json"
 ratio v2
@@ -133,7 +133,7 @@ for one, two in zip(rows[0::2], rows[1::2]):
 "
 echo "== 1,000,000 small carts, receipts out (target: 500,000 carts/s)"
 run batch "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
-echo "== the 1,000,000-line cart against 100,000 promotions with --explain, next to without (target: at most 1.5x)"
+echo "== the 1,000,000-line cart against 100,000 promotions with --explain, next to without (target: at most 2x)"
 run explain "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json" \
     "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --explain"
 ratio explain

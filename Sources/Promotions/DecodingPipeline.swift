@@ -12,6 +12,20 @@ final class DecodingPipeline: @unchecked Sendable {
         var promotions: [Promotion] = []
         var entries: [PromotionEntry] = []
         var diagnostics: [Diagnostic] = []
+
+        /// The smallest promotion a file can hold takes about this many bytes, so a file of `n` bytes
+        /// holds at most `n / 160` of them.
+        static let smallestPromotionBytes = 160
+
+        /// Results for a file of `expectedBytes` (0: unknown), with room for as many promotions as it
+        /// can hold: growing by doubling would hold the old and the new storage at once, while
+        /// room reserved and never filled is never touched, so it costs no memory.
+        init(decoder: PromotionDecoder, expectedBytes: Int = 0) {
+            self.decoder = decoder
+            let most = min(expectedBytes / Self.smallestPromotionBytes, 1 << 22)
+            promotions.reserveCapacity(most)
+            entries.reserveCapacity(most)
+        }
     }
 
     private struct Batch {
@@ -26,8 +40,8 @@ final class DecodingPipeline: @unchecked Sendable {
     private var pending: Batch
     private var output: Output
 
-    init(decoder: PromotionDecoder) {
-        output = Output(decoder: decoder)
+    init(decoder: PromotionDecoder, expectedBytes: Int = 0) {
+        output = Output(decoder: decoder, expectedBytes: expectedBytes)
         pending = Batch(currency: decoder.context.currency)
         DispatchQueue.global().async { [self] in
             while let batch = queue.take() {

@@ -48,10 +48,13 @@ public struct PromotionFile: Sendable {
     public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError)
         -> PromotionFile
     {
-        var handler = PromotionFileHandler(checks: checks, currency: nil, parallel: decodesInParallel(path))
+        let size = fileSize(path)
+        var handler = PromotionFileHandler(
+            checks: checks, currency: nil, parallel: decodesInParallel(size), expectedBytes: size)
         try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
         if let currency = handler.currencyForSecondPass {
-            handler = PromotionFileHandler(checks: checks, currency: currency, parallel: decodesInParallel(path))
+            handler = PromotionFileHandler(
+                checks: checks, currency: currency, parallel: decodesInParallel(size), expectedBytes: size)
             try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
         }
         return handler.result(name: path)
@@ -65,10 +68,12 @@ public struct PromotionFile: Sendable {
 
     /// `parallel`: decode on a second thread while reading.
     static func load(bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool) -> PromotionFile {
-        var handler = PromotionFileHandler(checks: checks, currency: nil, parallel: parallel)
+        var handler = PromotionFileHandler(
+            checks: checks, currency: nil, parallel: parallel, expectedBytes: bytes.count)
         PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
         if let currency = handler.currencyForSecondPass {
-            handler = PromotionFileHandler(checks: checks, currency: currency, parallel: parallel)
+            handler = PromotionFileHandler(
+                checks: checks, currency: currency, parallel: parallel, expectedBytes: bytes.count)
             PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
         }
         return handler.result(name: name)
@@ -80,10 +85,15 @@ let parallelThreshold = 1 << 20
 
 let processorCount = Machine.processorCount
 
-/// Whether the file at `path` is large enough to decode on a second thread.
-func decodesInParallel(_ path: String) -> Bool {
-    guard processorCount > 1, case .regular(let size)? = FileKind.of(path: path) else { return false }
-    return size >= parallelThreshold
+/// The size of the regular file at `path`, or 0.
+func fileSize(_ path: String) -> Int {
+    guard case .regular(let size)? = FileKind.of(path: path) else { return 0 }
+    return size
+}
+
+/// Whether a file of `size` bytes is large enough to decode on a second thread.
+func decodesInParallel(_ size: Int) -> Bool {
+    processorCount > 1 && size >= parallelThreshold
 }
 
 /// One element of a file's promotions array: the promotion's id when it has one, and where it starts.
@@ -116,15 +126,16 @@ final class PromotionFileHandler: PlistStreamHandler {
     static let rootKeyNames = ["promotions", "currency", "version"]
 
     /// `parallel`: decode on a second thread while reading (for large files on several cores).
-    init(checks: PromotionChecks, currency: Currency?, parallel: Bool = false) {
+    /// `expectedBytes`: the file's size, when known, to size the results once.
+    init(checks: PromotionChecks, currency: Currency?, parallel: Bool = false, expectedBytes: Int = 0) {
         self.checks = checks
         currencyFixed = checks.catalog != nil || currency != nil
         let context = DecodingContext(
             currency: checks.catalog?.currency ?? currency ?? .euro,
             productCatalog: checks.checksProducts ? checks.catalog : nil,
             expiryInstant: checks.expiryInstant)
-        decoded = DecodingPipeline.Output(decoder: PromotionDecoder(context: context))
-        pipeline = parallel ? DecodingPipeline(decoder: decoded.decoder) : nil
+        decoded = DecodingPipeline.Output(decoder: PromotionDecoder(context: context), expectedBytes: expectedBytes)
+        pipeline = parallel ? DecodingPipeline(decoder: decoded.decoder, expectedBytes: expectedBytes) : nil
     }
 
     /// The currency amounts are read in.
