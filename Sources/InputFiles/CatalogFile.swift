@@ -5,7 +5,12 @@ import StrictJSON
 /// `{"currency": "EUR", "products": [{"code": "MUG", "name": "Cabify Coffee Mug", "price": 7.5}]}`.
 public enum CatalogFile {
     public static func load(_ path: String, limit: Int = 1 << 30) throws(InputError) -> Catalog {
-        try decode(FileBytes.read(path, limit: limit), name: path)
+        guard path != "-" else { return try decode(FileBytes.read(path, limit: limit), name: path) }
+        // A file is scanned where it is mapped, without copying it; only one the scanner does not
+        // take is read into memory for the tree reader and its message.
+        let scanned = try FileBytes.withContents(path, limit: limit) { CatalogScanner.scan($0.droppingByteOrderMark) }
+        if let scanned { return scanned }
+        return try decodeTree(FileBytes.read(path, limit: limit), name: path)
     }
 
     /// The catalog in `bytes`: scanned directly when it is valid, else read as a tree, which says
