@@ -141,10 +141,10 @@ public final class CodeSuggestions: Sendable {
             if candidate == query {
                 distance = -1
             } else if ascii, candidate.allSatisfy({ $0 < 0x80 }) {
-                distance = Self.distance(query, candidate, limit: limit)
+                distance = editDistance(query, candidate, limit: limit)
             } else {
                 let other = Array(String(decoding: candidate, as: UTF8.self).unicodeScalars)
-                distance = Self.distance(ascii ? query.map { Unicode.Scalar($0) } : scalars, other, limit: limit)
+                distance = editDistance(ascii ? query.map { Unicode.Scalar($0) } : scalars, other, limit: limit)
             }
             guard distance <= limit else { continue }
             if let current = best, (current.distance, current.position) <= (distance, position) { continue }
@@ -202,30 +202,5 @@ public final class CodeSuggestions: Sendable {
 
     static func uppercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
-    }
-
-    /// Optimal string alignment distance, giving up (returning limit + 1) once it must exceed `limit`.
-    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowBest = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], before[j - 2] + 1)
-                }
-                rowBest = min(rowBest, current[j])
-            }
-            if rowBest > limit { return limit + 1 }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[b.count]
     }
 }

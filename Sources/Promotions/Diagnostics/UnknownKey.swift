@@ -1,4 +1,5 @@
 import PlistReader
+import Pricing
 
 extension Diagnostic {
     static func unknownKey(_ key: String, known: [String], at location: SourceLocation, promotion: String?)
@@ -20,29 +21,9 @@ func closestMatch(to word: String, in candidates: [String]) -> String? {
     let limit = min(3, max(1, word.count / 3))
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
-        let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
+        let distance = editDistance(
+            Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars), limit: limit)
         if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     return best?.candidate
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions.
-func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var before = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], before[j - 2] + 1)
-            }
-        }
-        (before, previous, current) = (previous, current, before)
-    }
-    return previous[b.count]
 }
