@@ -276,36 +276,16 @@ public struct PricingEngine: Sendable {
 
     /// Splits the cart discount `d` over lines in proportion to their totals `t` after item
     /// discounts: ⌊d·t/s⌋ each, then the leftover minor units one by one to the largest remainders
-    /// (d·t mod s), ties to the earlier line.
-    ///
-    /// The same figures as `largestRemainderShares`, written into the lines without the arrays it
-    /// allocates: this runs for every cart with a cart promotion.
+    /// (d·t mod s), ties to the earlier line (`largestRemainderShares`, without allocating: this
+    /// runs for every cart with a cart promotion).
     func allocate(_ d: Int64, over lines: inout [Receipt.Line], total s: Int64) {
         guard d > 0, s > 0 else { return }
-        var total: Int128 = 0
-        for line in lines { total += Int128(max(0, line.subtotal - line.itemDiscount)) }
-        for index in lines.indices { lines[index].cartDiscount = 0 }
-        guard total > 0 else { return }
-        withUnsafeTemporaryAllocation(of: (index: Int, remainder: Int128).self, capacity: lines.count) { remainders in
-            var count = 0
-            var allocated: Int64 = 0
-            for index in lines.indices {
-                let weight = max(0, lines[index].subtotal - lines[index].itemDiscount)
-                guard weight > 0 else { continue }
-                let product = Int128(d) * Int128(weight)
-                lines[index].cartDiscount = Int64(product / total)
-                allocated += lines[index].cartDiscount
-                remainders[count] = (index, product % total)
-                count += 1
-            }
-            var leftover = d - allocated
-            guard leftover > 0 else { return }
-            var ranked = UnsafeMutableBufferPointer(rebasing: remainders[..<count])
-            ranked.sort { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index }
-            for entry in ranked where leftover > 0 {
-                lines[entry.index].cartDiscount += 1
-                leftover -= 1
-            }
+        withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * lines.count) { scratch in
+            let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<lines.count])
+            let shares = UnsafeMutableBufferPointer(rebasing: scratch[lines.count...])
+            for index in lines.indices { weights[index] = max(0, lines[index].subtotal - lines[index].itemDiscount) }
+            largestRemainderShares(d, weights: UnsafeBufferPointer(weights), into: shares)
+            for index in lines.indices { lines[index].cartDiscount = shares[index] }
         }
     }
 }

@@ -184,24 +184,39 @@ struct UnitChoice {
 /// Splits `d` in proportion to `weights` (each ≥ 0): ⌊d × w / W⌋ each, then the leftover minor units
 /// one each to the largest remainders d × w mod W, ties to the earlier position. All zero when W is 0.
 func largestRemainderShares(_ d: Int64, weights: [Int64]) -> [Int64] {
-    var total: Int128 = 0
-    for weight in weights { total += Int128(weight) }
     var shares = [Int64](repeating: 0, count: weights.count)
-    guard d > 0, total > 0 else { return shares }
-    var remainders: [(index: Int, remainder: Int128)] = []
-    var allocated: Int64 = 0
-    for index in weights.indices where weights[index] > 0 {
-        let product = Int128(d) * Int128(weights[index])
-        shares[index] = Int64(product / total)
-        allocated += shares[index]
-        remainders.append((index, product % total))
-    }
-    var leftover = d - allocated
-    guard leftover > 0 else { return shares }
-    remainders.sort { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index }
-    for entry in remainders where leftover > 0 {
-        shares[entry.index] += 1
-        leftover -= 1
+    weights.withUnsafeBufferPointer { weights in
+        shares.withUnsafeMutableBufferPointer { largestRemainderShares(d, weights: weights, into: $0) }
     }
     return shares
+}
+
+/// The same split written into `shares` (as many as `weights`), with no array allocated for a few
+/// dozen positions: the cart discount is split this way for every cart that has one.
+func largestRemainderShares(
+    _ d: Int64, weights: UnsafeBufferPointer<Int64>, into shares: UnsafeMutableBufferPointer<Int64>
+) {
+    var total: Int128 = 0
+    for weight in weights { total += Int128(weight) }
+    for index in shares.indices { shares[index] = 0 }
+    guard d > 0, total > 0 else { return }
+    withUnsafeTemporaryAllocation(of: (index: Int, remainder: Int128).self, capacity: weights.count) { remainders in
+        var count = 0
+        var allocated: Int64 = 0
+        for index in weights.indices where weights[index] > 0 {
+            let product = Int128(d) * Int128(weights[index])
+            shares[index] = Int64(product / total)
+            allocated += shares[index]
+            remainders[count] = (index, product % total)
+            count += 1
+        }
+        var leftover = d - allocated
+        guard leftover > 0 else { return }
+        var ranked = UnsafeMutableBufferPointer(rebasing: remainders[..<count])
+        ranked.sort { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index }
+        for entry in ranked where leftover > 0 {
+            shares[entry.index] += 1
+            leftover -= 1
+        }
+    }
 }
