@@ -267,6 +267,11 @@ public enum ChildProcess {
     }
 }
 
+/// The base-10 logarithm of `value`.
+public func decimalLogarithm(_ value: Double) -> Double {
+    log10(value)
+}
+
 /// The machine.
 public enum Machine {
     /// Lets another thread run.

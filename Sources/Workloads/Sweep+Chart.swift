@@ -1,3 +1,5 @@
+import Platform
+
 /// How a sweep's costs grow, fitted, and the curves drawn as SVG.
 extension Sweep {
     /// The exponent `k` of the fit `cost ≈ c · sizeᵏ` (least squares on logarithms) over the three
@@ -64,7 +66,7 @@ extension Sweep {
             svg += panel.line(zip(sizes, series.map(\.priceSeconds)), colour: "#1f77b4")
             svg += panel.line(zip(sizes, series.map(\.processSeconds)), colour: "#ff7f0e", dashed: true)
             svg += panel.caption(
-                "pricing ∝ n^\(decimal(fit.time ?? 0, 2))", line: 0, colour: "#1f77b4")
+                "pricing ∝ n^\(fixed(fit.time ?? 0, 2))", line: 0, colour: "#1f77b4")
             svg += panel.caption("whole run (dashed)", line: 1, colour: "#ff7f0e")
             // Memory, log x.
             let megabytes = series.map { Double($0.peakKilobytes) / 1024 }
@@ -73,7 +75,7 @@ extension Sweep {
                 ys: megabytes + [0], logY: false)
             svg += panel.frame(xLabel: name, yLabel: "peak MB")
             svg += panel.line(zip(sizes, megabytes), colour: "#2ca02c")
-            svg += panel.caption("peak memory ∝ n^\(decimal(fit.memory ?? 0, 2))", line: 0, colour: "#2ca02c")
+            svg += panel.caption("peak memory ∝ n^\(fixed(fit.memory ?? 0, 2))", line: 0, colour: "#2ca02c")
         }
         return svg + "</svg>\n"
     }
@@ -203,7 +205,7 @@ struct Panel {
         return labels[power] ?? "10^\(power) s"
     }
 
-    func f(_ value: Double) -> String { decimal(value, 1) }
+    func f(_ value: Double) -> String { fixed(value, 1) }
 }
 
 /// The smallest of 1, 2, 5 × a power of ten at or above `value`.
@@ -216,25 +218,7 @@ func niceCeiling(_ value: Double) -> Double {
     return 10 * scale
 }
 
-/// Base-10 logarithm without Foundation: the natural logarithm by its series after scaling.
+/// The base-10 logarithm, from the C library (through Platform); minus infinity for 0 or less.
 func log10(_ value: Double) -> Double {
-    guard value > 0 else { return -.infinity }
-    return naturalLog(value) / 2.302_585_092_994_046
-}
-
-/// ln(value): reduced to [1, 2) by powers of two, then the atanh series, exact to double precision.
-func naturalLog(_ value: Double) -> Double {
-    let exponent = Double(value.exponent)
-    let mantissa = value.significand  // in [1, 2)
-    let t = (mantissa - 1) / (mantissa + 1)
-    let t2 = t * t
-    var term = t
-    var sum = 0.0
-    var k = 1.0
-    while abs(term) > 1e-18 {
-        sum += term / k
-        term *= t2
-        k += 2
-    }
-    return 2 * sum + exponent * 0.693_147_180_559_945_3
+    value > 0 ? decimalLogarithm(value) : -.infinity
 }

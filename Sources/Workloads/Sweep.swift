@@ -167,7 +167,7 @@ public struct Sweep {
         var out = "axis,lines,promotions,carts,price_seconds,process_seconds,peak_kilobytes\n"
         for point in points {
             out += "\(point.axis.rawValue),\(point.lines),\(point.promotions),\(point.carts),"
-            out += "\(decimal(point.priceSeconds, 6)),\(decimal(point.processSeconds, 6)),\(point.peakKilobytes)\n"
+            out += "\(fixed(point.priceSeconds, 6)),\(fixed(point.processSeconds, 6)),\(point.peakKilobytes)\n"
         }
         return out
     }
@@ -176,14 +176,4 @@ public struct Sweep {
 /// `base` to the power `exponent`.
 func power(_ base: Int, _ exponent: Int) -> Int {
     (0..<exponent).reduce(1) { value, _ in value * base }
-}
-
-/// `value` with `digits` digits after the point.
-func decimal(_ value: Double, _ digits: Int) -> String {
-    guard value.isFinite else { return "0" }
-    let scale = Double(power(10, digits))
-    let scaled = Int64((value * scale).rounded())
-    let whole = String(scaled.magnitude / UInt64(scale))
-    let fraction = String(scaled.magnitude % UInt64(scale))
-    return (scaled < 0 ? "-" : "") + whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
 }
