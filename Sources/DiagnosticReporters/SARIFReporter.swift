@@ -95,26 +95,9 @@ public enum SARIFReporter {
                                     out.member("locations") {
                                         out.array([d]) { d in
                                             out.object {
-                                                out.member("physicalLocation") {
-                                                    out.object {
-                                                        out.member("artifactLocation") {
-                                                            out.object {
-                                                                out.member("uri") { out.string(uri(file.name)) }
-                                                                out.member("index") { out.raw(String(index)) }
-                                                            }
-                                                        }
-                                                        out.member("region") {
-                                                            out.object {
-                                                                out.member("startLine") {
-                                                                    out.raw(String(d.location.line))
-                                                                }
-                                                                out.member("startColumn") {
-                                                                    out.raw(String(d.location.column))
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                }
+                                                physicalLocation(
+                                                    out, file: file.name, index: index, line: d.location.line,
+                                                    column: d.location.column)
                                             }
                                         }
                                     }
@@ -123,26 +106,9 @@ public enum SARIFReporter {
                                             out.array(Array(d.notes.enumerated())) { number, note in
                                                 out.object {
                                                     out.member("id") { out.raw(String(number + 1)) }
-                                                    out.member("physicalLocation") {
-                                                        out.object {
-                                                            out.member("artifactLocation") {
-                                                                out.object {
-                                                                    out.member("uri") { out.string(uri(file.name)) }
-                                                                    out.member("index") { out.raw(String(index)) }
-                                                                }
-                                                            }
-                                                            out.member("region") {
-                                                                out.object {
-                                                                    out.member("startLine") {
-                                                                        out.raw(String(note.location.line))
-                                                                    }
-                                                                    out.member("startColumn") {
-                                                                        out.raw(String(note.location.column))
-                                                                    }
-                                                                }
-                                                            }
-                                                        }
-                                                    }
+                                                    physicalLocation(
+                                                        out, file: file.name, index: index, line: note.location.line,
+                                                        column: note.location.column)
                                                     out.member("message") {
                                                         out.object { out.member("text") { out.string(note.message) } }
                                                     }
@@ -177,6 +143,27 @@ public enum SARIFReporter {
 
     /// A relative path as a relative URI reference; an absolute one as a `file://` URI. Characters
     /// outside the unreserved set and `/` are percent-encoded.
+    /// A result's or a note's `physicalLocation`: the file, by URI and by its index in the run's
+    /// artifacts, and the line and column.
+    static func physicalLocation(_ out: JSONWriter, file: String, index: Int, line: Int, column: Int) {
+        out.member("physicalLocation") {
+            out.object {
+                out.member("artifactLocation") {
+                    out.object {
+                        out.member("uri") { out.string(uri(file)) }
+                        out.member("index") { out.raw(String(index)) }
+                    }
+                }
+                out.member("region") {
+                    out.object {
+                        out.member("startLine") { out.raw(String(line)) }
+                        out.member("startColumn") { out.raw(String(column)) }
+                    }
+                }
+            }
+        }
+    }
+
     static func uri(_ path: String) -> String {
         var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
