@@ -32,26 +32,29 @@ extension LineBlockPipeline {
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 let bytes = input.value
                 while let block = state.claim() {
-                    let lines = UnsafeBufferPointer(
-                        rebasing: bytes[MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)])
+                    let range = MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)
+                    state.ends[block] = range.upperBound
+                    let lines = UnsafeBufferPointer(rebasing: bytes[range])
                     let firstLine = state.number(block, lineBreaks: MappedBlocks.lineBreaks(in: lines))
                     let slot = block % slots
                     process(Lines(bytes: lines, firstLine: firstLine), &state.outputs[slot], &state.workers[thread])
                     state.finished(block) { next in
-                        let end = MappedBlocks.range(of: next, in: bytes, blockSize: blockSize).upperBound
                         handOver.value(.output(state.outputs.baseAddress! + next % slots))
-                        handOver.value(.read(end))
+                        handOver.value(.read(state.ends[next]))
                     }
                 }
             }
         }
     }
 
-    /// The shared state of a mapped run. Worker `t` touches only `workers[t]`; a slot's output is
-    /// touched by the one worker processing the block it holds, then by the one handing it over.
+    /// The shared state of a mapped run. Worker `t` touches only `workers[t]`; a slot's output and a
+    /// block's end are written by the one worker processing the block, then read by the one handing
+    /// it over (after the lock that orders the two).
     private final class MappedRun: @unchecked Sendable {
         let workers: UnsafeMutableBufferPointer<Worker>
         let outputs: UnsafeMutableBufferPointer<Output>
+        /// Each block's end offset in the input, for progress and for giving pages back.
+        let ends: UnsafeMutableBufferPointer<Int>
         /// One permit per slot: taken before a block is claimed, given back once it is handed over.
         let window: DispatchSemaphore
         let order: Mutex<Order>
@@ -85,6 +88,8 @@ extension LineBlockPipeline {
             self.outputs = .allocate(capacity: outputs.count)
             _ = self.outputs.initialize(from: outputs)
             self.window = DispatchSemaphore(value: window)
+            ends = .allocate(capacity: blocks)
+            ends.initialize(repeating: 0)
             order = Mutex(Order(blocks: blocks))
         }
 
@@ -93,6 +98,7 @@ extension LineBlockPipeline {
             workers.deallocate()
             outputs.deinitialize()
             outputs.deallocate()
+            ends.deallocate()
         }
 
         /// The next block to process, once a slot is free; nil when every block is taken.
