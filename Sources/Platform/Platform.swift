@@ -61,6 +61,16 @@ public struct FileDescriptor: Sendable, Hashable {
         }
     }
 
+    /// Reads up to `buffer.count` bytes from `offset` on, leaving the file position alone (so that
+    /// threads may read one descriptor at once); 0 at the end of the file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemError) -> Int {
+        while true {
+            let count = pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno != EINTR { throw .last }
+        }
+    }
+
     /// Writes all of `bytes`.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         var offset = 0

@@ -10,11 +10,16 @@ import Platform
 public enum PlistStreamReader {
     /// Reads the file at `path`, reporting what it holds to `handler`.
     ///
+    /// A regular file of at least `halvingFrom` bytes may be read by two parsers at once when the
+    /// handler agrees (``PlistStreamHandler/handlerForSecondHalf(of:depth:key:)``): the result says
+    /// how it went. ``halvingThreshold`` is where a second thread starts to pay for itself.
+    ///
     /// - Throws: ``PlistFileError`` when the file cannot be opened or read. Problems with its
     ///   content are reported to the handler as ``PlistIssue``s instead.
+    @discardableResult
     public static func read(
-        contentsOf path: String, limits: PlistLimits = .default, handler: PlistStreamHandler
-    ) throws(PlistFileError) {
+        contentsOf path: String, limits: PlistLimits = .default, handler: PlistStreamHandler, halvingFrom: Int? = nil
+    ) throws(PlistFileError) -> PlistReading {
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.open(forReading: path)
@@ -22,30 +27,64 @@ public enum PlistStreamReader {
             throw PlistFileError(path: path, reason: error.description)
         }
         defer { fd.close() }
-        if case .directory? = fd.kind() {
+        let kind = fd.kind()
+        if case .directory? = kind {
             throw PlistFileError(path: path, reason: "is a directory")
         }
-        let parser = Parser(name: path, source: .file(fd), limits: limits, handler: handler)
+        var half: SecondHalf?
+        if let halvingFrom, case .regular(let size)? = kind, size >= halvingFrom,
+            let plan = SecondHalf.plan(for: .file(fd), size: size, limits: limits)
+        {
+            half = SecondHalf(plan: plan, origin: .file(fd), name: path, limits: limits)
+        }
+        let parser = Parser(name: path, source: .stream(fd), limits: limits, handler: handler, splitting: half)
         parser.run()
-        if let error = parser.readError { throw PlistFileError(path: path, reason: error.description) }
+        let reading = parser.finishHalves()
+        if let error = parser.readError ?? half?.readError {
+            throw PlistFileError(path: path, reason: error.description)
+        }
+        return reading
     }
 
     /// Reads a property list held in memory; `name` stands for the file in messages.
+    @discardableResult
     public static func read(
-        bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits = .default, handler: PlistStreamHandler
-    ) {
-        Parser(name: name, source: .memory(bytes), limits: limits, handler: handler).run()
+        bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits = .default, handler: PlistStreamHandler,
+        halvingFrom: Int? = nil
+    ) -> PlistReading {
+        var half: SecondHalf?
+        if let halvingFrom, bytes.count >= halvingFrom,
+            let plan = SecondHalf.plan(for: .memory(bytes), size: bytes.count, limits: limits)
+        {
+            half = SecondHalf(plan: plan, origin: .memory(bytes), name: name, limits: limits)
+        }
+        let parser = Parser(name: name, source: .memory(bytes), limits: limits, handler: handler, splitting: half)
+        parser.run()
+        return parser.finishHalves()
     }
 
     /// Reads a property list held in a byte array.
-    public static func read(bytes: [UInt8], name: String, limits: PlistLimits = .default, handler: PlistStreamHandler) {
-        bytes.withUnsafeBytes { read(bytes: $0, name: name, limits: limits, handler: handler) }
+    @discardableResult
+    public static func read(
+        bytes: [UInt8], name: String, limits: PlistLimits = .default, handler: PlistStreamHandler,
+        halvingFrom: Int? = nil
+    ) -> PlistReading {
+        bytes.withUnsafeBytes {
+            read(bytes: $0, name: name, limits: limits, handler: handler, halvingFrom: halvingFrom)
+        }
     }
+
+    /// Files smaller than this are best read by one parser: a second thread would not pay for itself.
+    public static let halvingThreshold = 1 << 20
 }
 
 /// Where libxml2 pulls the bytes from, through ``readInput``.
 struct InputSource {
     enum Origin {
+        /// Read in order from the descriptor's position (pipes too).
+        case stream(FileDescriptor)
+        /// Read from `position` on without moving the descriptor's position: a regular file two
+        /// parsers read at once.
         case file(FileDescriptor)
         case memory(UnsafeRawBufferPointer)
     }
@@ -53,9 +92,17 @@ struct InputSource {
     let origin: Origin
     let limit: Int
     let state: UnsafeMutablePointer<ReaderState>
+    /// Bytes given to libxml2 before the origin's: the second half's opening tags.
+    var prefix: [UInt8]
+    var prefixSent = 0
+    /// Where the next read starts in a file or memory origin.
+    var position: Int
+    /// Bytes taken from the origin so far, for the size limit.
     var offset = 0
-    var bomChecked = false
+    var bomChecked: Bool
     var readError: SystemError?
+    /// For a second half: cancelled when the first finds the cut is not between two elements.
+    let secondHalf: SecondHalf?
 }
 
 /// libxml2's read callback: fills `buffer` with up to `length` bytes, 0 at the end. A failure (read
@@ -68,23 +115,35 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
 {
     let input = context.unsafelyUnwrapped.assumingMemoryBound(to: InputSource.self)
     guard let buffer, length > 0, !input.pointee.state.pointee.stopped else { return 0 }
-    var count: Int
-    switch input.pointee.origin {
-    case .file(let fd):
-        do {
-            count = try fd.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length)))
-        } catch {
-            input.pointee.readError = error
-            input.pointee.state.pointee.stopped = true
-            return 0
+    if let half = input.pointee.secondHalf, half.isCancelled { return 0 }
+    let out = UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))
+    if input.pointee.prefixSent < input.pointee.prefix.count {
+        let count = min(out.count, input.pointee.prefix.count - input.pointee.prefixSent)
+        input.pointee.prefix.withUnsafeBytes {
+            out.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[input.pointee.prefixSent...].prefix(count)))
         }
-    case .memory(let bytes):
-        count = min(Int(length), bytes.count - input.pointee.offset)
-        if count > 0 {
-            UnsafeMutableRawPointer(buffer).copyMemory(
-                from: bytes.baseAddress! + input.pointee.offset, byteCount: count)
-        }
+        input.pointee.prefixSent += count
+        return Int32(count)
     }
+    var count: Int
+    do {
+        switch input.pointee.origin {
+        case .stream(let fd):
+            count = try fd.read(into: out)
+        case .file(let fd):
+            count = try fd.read(into: out, at: input.pointee.position)
+        case .memory(let bytes):
+            count = min(out.count, bytes.count - input.pointee.position)
+            if count > 0 {
+                out.baseAddress!.copyMemory(from: bytes.baseAddress! + input.pointee.position, byteCount: count)
+            }
+        }
+    } catch {
+        input.pointee.readError = error
+        input.pointee.state.pointee.stopped = true
+        return 0
+    }
+    input.pointee.position += count
     input.pointee.offset += count
     if input.pointee.offset > input.pointee.limit {
         input.pointee.state.pointee.report(
@@ -99,23 +158,34 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
         if count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
             (raw).update(from: raw + 3, count: count - 3)
             count -= 3
+            input.pointee.state.pointee.droppedBytes = 3
         }
     }
     return Int32(count)
 }
 
 /// One libxml2 parse, pulling bytes from its source as it goes.
-private final class Parser {
+final class Parser {
     let state: UnsafeMutablePointer<ReaderState>
     let input: UnsafeMutablePointer<InputSource>
     let context: xmlParserCtxtPtr
 
-    init(name: String, source: InputSource.Origin, limits: PlistLimits, handler: PlistStreamHandler) {
+    /// `position`, `prefix`, `secondHalf`: for the second of two parsers (``SecondHalf``).
+    /// `splitting`: for the first, the second half it may start.
+    init(
+        name: String, source: InputSource.Origin, from position: Int = 0, prefix: [UInt8] = [],
+        limits: PlistLimits, handler: PlistStreamHandler, splitting: SecondHalf? = nil,
+        secondHalf: SecondHalf? = nil
+    ) {
         libxmlSetUp
         let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
         state.initialize(to: ReaderState(handler: handler, limits: limits))
+        state.pointee.split = splitting.map { ReaderState.SplitWatch(half: $0) }
         let input = UnsafeMutablePointer<InputSource>.allocate(capacity: 1)
-        input.initialize(to: InputSource(origin: source, limit: limits.maxFileSize, state: state))
+        input.initialize(
+            to: InputSource(
+                origin: source, limit: limits.maxFileSize, state: state, prefix: prefix, position: position,
+                bomChecked: position > 0 || !prefix.isEmpty, secondHalf: secondHalf))
         var sax = makeHandler()
         self.state = state
         self.input = input
@@ -153,11 +223,22 @@ private final class Parser {
         _ = xmlParseDocument(context)
         if !state.pointee.stopped, context.pointee.errNo != 0 || context.pointee.wellFormed == 0 {
             // libxml2 failed without telling us through the error callback.
+            state.pointee.libxmlReported = true
             state.pointee.report(.malformed, "the XML is not well-formed", at: state.pointee.cursorLocation())
         }
         if !state.pointee.stopped, !state.pointee.sawDocumentElement {
             state.pointee.report(.malformed, "the file holds no XML element", at: SourceLocation(line: 1, column: 1))
         }
+    }
+
+    /// After ``run()`` of a first parser: waits for the second, if one started, and says how the
+    /// file was read.
+    func finishHalves() -> PlistReading {
+        guard let watch = state.pointee.split, watch.started else { return .whole }
+        if !watch.reached { watch.half.cancel() }
+        watch.half.wait()
+        guard watch.reached, let second = watch.half.handler else { return .whole }
+        return watch.half.libxmlReported ? .readAgainWhole : .halves(second: second)
     }
 }
 
@@ -191,7 +272,8 @@ private func optionalString(_ p: UnsafePointer<xmlChar>?) -> String? {
 private func makeHandler() -> xmlSAXHandler {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
-    sax.startElementNs = { context, name, _, _, _, _, _, _, _ in
+    sax.startElementNs = { context, name, _, _, namespaces, _, _, _, _ in
+        if namespaces > 0 { readerState(context).pointee.namespacesDeclared = true }
         readerState(context).pointee.startElement(name.unsafelyUnwrapped)
     }
     sax.endElementNs = { context, _, _, _ in
@@ -240,7 +322,8 @@ private func makeHandler() -> xmlSAXHandler {
             optionalString(e.message.map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
             ?? "malformed XML"
         while message.last == "\n" || message.last == " " { message.removeLast() }
-        let location = SourceLocation(line: Int(e.line), column: Int(e.int2))
+        let location = SourceLocation(line: Int(e.line) + state.pointee.lineOffset, column: Int(e.int2))
+        state.pointee.libxmlReported = true
         state.pointee.report(undeclaredEntity ? .forbidden : .malformed, message, at: location)
     }
     return sax

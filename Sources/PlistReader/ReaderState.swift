@@ -29,6 +29,14 @@ struct OpenElement {
         }
     }
 
+    /// The element's name, for the second half's opening tags.
+    var tagName: String {
+        switch role {
+        case .plist: "plist"
+        case .streamed(let kind), .node(_, let kind): kind.description
+        }
+    }
+
     var isStreamedParent: Bool {
         switch role {
         case .plist, .streamed: true
@@ -53,6 +61,35 @@ struct ReaderState {
     var skipDepth = 0
     var sawDocumentElement = false
     var stopped = false
+
+    /// For the first of two parsers: the second half, started when the container to split opens.
+    var split: SplitWatch?
+    /// Whether an element declared a namespace (the second half's opening tags could not repeat it).
+    var namespacesDeclared = false
+    /// For the second of two parsers: start tags still to come that `prime` already opened, and
+    /// the lines before its first line.
+    var primedTags = 0
+    var lineOffset = 0
+    /// A byte order mark the read callback dropped before libxml2 saw the bytes.
+    var droppedBytes = 0
+    /// Whether libxml2 reported an error itself (its messages may name lines).
+    var libxmlReported = false
+
+    struct SplitWatch {
+        let half: SecondHalf
+        /// Where in `stack` the container whose children are split is, once the second half started.
+        var container: Int?
+        /// Whether this parser reached the cut, at the end of one of the container's children.
+        var reached = false
+        /// Whether the second half can no longer be used (or never started).
+        var abandoned = false
+
+        init(half: SecondHalf) {
+            self.half = half
+        }
+
+        var started: Bool { container != nil }
+    }
 
     init(handler: PlistStreamHandler, limits: PlistLimits) {
         self.handler = handler
@@ -85,7 +122,7 @@ struct ReaderState {
         guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
         let base = input.pointee.base!
         let cur = input.pointee.cur!
-        var line = Int(input.pointee.line)
+        var line = Int(input.pointee.line) + lineOffset
         // The tag's `<`: for a plain `<name>` or `<name/>` (the cursor is on its `>` or `/`), found at
         // once; otherwise the last `<` before the cursor (none can be inside the tag's attributes).
         var open: UnsafePointer<xmlChar>
@@ -117,13 +154,76 @@ struct ReaderState {
     /// The position of the parser's cursor (for text, which has no tag of its own).
     func cursorLocation() -> SourceLocation {
         guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
-        return SourceLocation(line: Int(input.pointee.line), column: Int(input.pointee.col))
+        return SourceLocation(line: Int(input.pointee.line) + lineOffset, column: Int(input.pointee.col))
+    }
+
+    /// The offset in the file of the parser's cursor.
+    func cursorOffset() -> Int {
+        guard let parser, let input = parser.pointee.input else { return 0 }
+        return Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base) + droppedBytes
+    }
+
+    // MARK: Two parsers
+
+    /// For the second of two parsers: opens what the first had open at the cut, without reporting
+    /// it; the opening tags libxml2 reads first stand for them.
+    mutating func prime(_ elements: ContiguousArray<OpenElement>, lineOffset: Int) {
+        stack = elements
+        for index in stack.indices {
+            stack[index].awaitsValue = false
+            if case .plist = stack[index].role { stack[index].values = 1 }
+        }
+        pendingKeys = ContiguousArray(repeating: nil, count: stack.count)
+        primedTags = stack.count
+        sawDocumentElement = true
+        self.lineOffset = lineOffset
+    }
+
+    /// After a streamed container opened: offers its children to a second parser.
+    private mutating func offerSecondHalf(_ kind: PlistKind, depth: Int, key: PlistKey?) {
+        guard var watch = split, !watch.started, !watch.abandoned else { return }
+        defer { split = watch }
+        guard !namespacesDeclared, cursorOffset() < watch.half.plan.firstEnd else {
+            watch.abandoned = true
+            return
+        }
+        guard let second = handler.handlerForSecondHalf(of: kind, depth: depth, key: key) else { return }
+        watch.container = stack.count - 1
+        watch.half.start(handler: second, openElements: stack)
+    }
+
+    /// After a child of the split container was delivered: stops at the cut, or gives up the
+    /// second half once past it.
+    private mutating func checkFirstHalfEnd() {
+        guard var watch = split, watch.started, !watch.reached, !watch.abandoned else { return }
+        let offset = cursorOffset()
+        if offset == watch.half.plan.firstEnd {
+            watch.reached = true
+            stopped = true
+            if let parser { xmlStopParser(parser) }
+        } else if offset > watch.half.plan.firstEnd {
+            watch.abandoned = true
+            watch.half.cancel()
+        }
+        split = watch
+    }
+
+    /// Gives up the second half: something changed the state it started from.
+    private mutating func abandonSecondHalf() {
+        guard var watch = split, watch.started, !watch.reached, !watch.abandoned else { return }
+        watch.abandoned = true
+        watch.half.cancel()
+        split = watch
     }
 
     // MARK: Elements
 
     mutating func startElement(_ name: UnsafePointer<xmlChar>) {
         guard !stopped else { return }
+        if primedTags > 0 {
+            primedTags -= 1
+            return
+        }
         if skipDepth > 0 {
             skipDepth += 1
             return
@@ -203,6 +303,7 @@ struct ReaderState {
                 stack.append(OpenElement(role: .streamed(kind), depth: depth, location: location))
                 pendingKeys.append(nil)
                 handler.didOpen(kind, at: location, depth: depth, key: key)
+                if split != nil { offerSecondHalf(kind, depth: depth, key: key) }
                 return
             }
         }
@@ -225,7 +326,8 @@ struct ReaderState {
             skipDepth -= 1
             return
         }
-        guard let element = stack.popLast() else { return }
+        guard !stack.isEmpty else { return }
+        let element = stack.removeLast()
         switch element.role {
         case .plist:
             pendingKeys.removeLast()
@@ -237,6 +339,7 @@ struct ReaderState {
                 report(.structure, "<key>\(key.name.escapedForDisplay)</key> has no value", at: key.location)
             }
             pendingKeys.removeLast()
+            if split?.container == stack.count { abandonSecondHalf() }
             handler.didClose(kind, depth: element.depth)
         case .node(let index, let kind):
             fragment.nodes[index].end = fragment.nodes.count
@@ -271,6 +374,7 @@ struct ReaderState {
                 } else {
                     fragment = PlistFragment()
                 }
+                if split?.container == parentIndex { checkFirstHalfEnd() }
             }
         }
     }
@@ -289,6 +393,8 @@ struct ReaderState {
         }
         if !top.reportedText, !isBlank(UnsafeBufferPointer(start: bytes, count: count)) {
             stack[stack.count - 1].reportedText = true
+            // The second half started with this flag clear.
+            if let container = split?.container, stack.count - 1 <= container { abandonSecondHalf() }
             let container = top.kind.map { "<\($0)>" } ?? "<plist>"
             report(
                 .structure, "text is not allowed directly inside \(container); put it in a <string>",

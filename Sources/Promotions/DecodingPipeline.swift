@@ -10,6 +10,11 @@ final class DecodingPipeline: @unchecked Sendable {
     struct Output {
         var decoder: PromotionDecoder
         var promotions: [Promotion] = []
+        /// With `chunked`, full runs of promotions before `promotions`, in file order: results to
+        /// be merged into others' can then be handed over (and freed) a run at a time.
+        var chunks: [[Promotion]] = []
+        var chunked = false
+        static let chunkSize = 4_096
         var entries: [PromotionEntry] = []
         var diagnostics: [Diagnostic] = []
 
@@ -22,6 +27,7 @@ final class DecodingPipeline: @unchecked Sendable {
         /// room reserved and never filled is never touched, so it costs no memory.
         init(decoder: PromotionDecoder, expectedBytes: Int = 0) {
             self.decoder = decoder
+            self.decoder.reserveIDs(forFileBytes: expectedBytes)
             let most = min(expectedBytes / Self.smallestPromotionBytes, 1 << 22)
             promotions.reserveCapacity(most)
             entries.reserveCapacity(most)
@@ -89,7 +95,13 @@ extension DecodingPipeline.Output {
         }
         let (promotion, id) = decoder.decode(value, entry: entry, into: &diagnostics)
         entries.append(PromotionEntry(id: id, location: value.location))
-        if let promotion { promotions.append(promotion) }
+        guard let promotion else { return }
+        if chunked, promotions.count == Self.chunkSize {
+            chunks.append(promotions)
+            promotions = []
+            promotions.reserveCapacity(Self.chunkSize)
+        }
+        promotions.append(promotion)
     }
 }
 

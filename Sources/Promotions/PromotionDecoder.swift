@@ -1,5 +1,6 @@
 import PlistReader
 import Pricing
+import Synchronization
 
 /// What the decoder checks beyond the format itself.
 struct DecodingContext {
@@ -10,25 +11,33 @@ struct DecodingContext {
     /// Promotions whose window ended by this instant draw a warning.
     var expiryInstant: Instant?
     /// "Did you mean" for unknown codes, indexed the first time one is met.
-    let suggestions = LazySuggestions()
+    let suggestions: LazySuggestions
 
     init(currency: Currency, productCatalog: Catalog?, expiryInstant: Instant?) {
         self.currency = currency
         self.productCatalog = productCatalog
         self.expiryInstant = expiryInstant
-        suggestions.catalog = productCatalog
+        suggestions = LazySuggestions(catalog: productCatalog)
     }
 }
 
-/// The catalog's code suggestions, built on first use, by the one thread that decodes.
-final class LazySuggestions: @unchecked Sendable {
-    var catalog: Catalog?
-    private var built: CodeSuggestions?
+/// The catalog's code suggestions, built on first use by whichever decoding thread needs them
+/// first (a large file is decoded by two).
+final class LazySuggestions: Sendable {
+    private let catalog: Catalog?
+    private let built = Mutex<CodeSuggestions?>(nil)
+
+    init(catalog: Catalog?) {
+        self.catalog = catalog
+    }
 
     func suggestion(for code: String) -> String? {
         guard let catalog else { return nil }
-        if built == nil { built = CodeSuggestions(codes: catalog.products.map(\.code)) }
-        return built?.suggestion(for: code)
+        let suggestions = built.withLock { built in
+            if built == nil { built = CodeSuggestions(codes: catalog.products.map(\.code)) }
+            return built!
+        }
+        return suggestions.suggestion(for: code)
     }
 }
 
@@ -57,8 +66,47 @@ struct KeySlots {
 /// Decodes promotion `<dict>`s into ``Promotion``s, reporting every problem of each (SPEC §4).
 struct PromotionDecoder {
     var context: DecodingContext
-    /// Ids already used, with where: for `promotion.duplicate-id`.
-    private var ids: [String: SourceLocation] = [:]
+    /// Ids already used, with their first use: for `promotion.duplicate-id`.
+    private(set) var ids: [String: IDUse] = [:]
+    /// Later uses, reported as duplicates, with the position of their `promotion.duplicate-id`
+    /// diagnostic in the results.
+    private(set) var repeats: [(id: String, use: IDUse, diagnostic: Int)] = []
+
+    /// Where a promotion uses an id: 16 bytes, as the table holds one per promotion.
+    struct IDUse {
+        private var line: Int32
+        private var column: Int32
+        /// The promotion's position in the file's entries.
+        private(set) var entry: Int32
+        /// Whether the id is the promotion's name, for want of an `id`.
+        private(set) var defaulted: Bool
+
+        init(location: SourceLocation, defaulted: Bool, entry: Int) {
+            line = Int32(clamping: location.line)
+            column = Int32(clamping: location.column)
+            self.entry = Int32(clamping: entry)
+            self.defaulted = defaulted
+        }
+
+        var location: SourceLocation { SourceLocation(line: Int(line), column: Int(column)) }
+
+        /// A new slot's content until claimed.
+        static let unclaimed = IDUse(location: SourceLocation(line: 0, column: 0), defaulted: false, entry: -1)
+    }
+
+    /// Gives an unclaimed `slot` to `use`, or returns the use that has it.
+    private static func claim(_ slot: inout IDUse, by use: IDUse) -> IDUse? {
+        guard slot.entry < 0 else { return slot }
+        slot = use
+        return nil
+    }
+
+    /// Room for the ids of a file of `bytes` bytes, so that the table is not rebuilt as it grows:
+    /// promotions take some 300 bytes each, whatever the layout (a table sized for the smallest
+    /// possible promotions would be twice as large, and its random writes touch all of it).
+    mutating func reserveIDs(forFileBytes bytes: Int) {
+        ids.reserveCapacity(min(bytes / 300, 1 << 22))
+    }
     /// Each promotion's key table, reused from one promotion to the next.
     private let slots = SlotStorage()
 
@@ -85,13 +133,16 @@ struct PromotionDecoder {
         var d = Decoding(dict: dict, context: context, entry: entry, slots: slots)
         let promotion = d.decode()
         if let identity = d.identity {
-            if let first = ids[identity.id] {
-                d.report(.duplicateID(identity.id, first: first, at: identity.location, defaulted: identity.defaulted))
-            } else {
-                ids[identity.id] = identity.location
+            let use = IDUse(location: identity.location, defaulted: identity.defaulted, entry: entry)
+            // One lookup: the slot is created holding this use unless the id has one already.
+            if let first = Self.claim(&ids[identity.id, default: IDUse.unclaimed], by: use) {
+                d.report(
+                    .duplicateID(
+                        identity.id, first: first.location, at: identity.location, defaulted: identity.defaulted))
+                repeats.append((identity.id, use, diagnostics.count + d.diagnostics.count - 1))
             }
         }
-        diagnostics.append(contentsOf: d.diagnostics)
+        if !d.diagnostics.isEmpty { diagnostics.append(contentsOf: d.diagnostics) }
         return (d.errors == 0 ? promotion : nil, d.identity?.id)
     }
 }

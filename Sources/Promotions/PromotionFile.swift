@@ -49,13 +49,11 @@ public struct PromotionFile: Sendable {
         -> PromotionFile
     {
         let size = fileSize(path)
-        var handler = PromotionFileHandler(
-            checks: checks, currency: nil, parallel: decodesInParallel(size), expectedBytes: size)
-        try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
-        if let currency = handler.currencyForSecondPass {
-            handler = PromotionFileHandler(
-                checks: checks, currency: currency, parallel: decodesInParallel(size), expectedBytes: size)
-            try PlistStreamReader.read(contentsOf: path, limits: checks.limits, handler: handler)
+        let handler = try read(checks: checks, parallel: decodesInParallel(size), expectedBytes: size) {
+            handler, inHalves throws(PlistFileError) in
+            try PlistStreamReader.read(
+                contentsOf: path, limits: checks.limits, handler: handler,
+                halvingFrom: inHalves ? PlistStreamReader.halvingThreshold : nil)
         }
         return handler.result(name: path)
     }
@@ -66,17 +64,54 @@ public struct PromotionFile: Sendable {
         load(bytes: bytes, name: name, checks: checks, parallel: bytes.count >= parallelThreshold && processorCount > 1)
     }
 
-    /// `parallel`: decode on a second thread while reading.
-    static func load(bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool) -> PromotionFile {
-        var handler = PromotionFileHandler(
-            checks: checks, currency: nil, parallel: parallel, expectedBytes: bytes.count)
-        PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
-        if let currency = handler.currencyForSecondPass {
-            handler = PromotionFileHandler(
-                checks: checks, currency: currency, parallel: parallel, expectedBytes: bytes.count)
-            PlistStreamReader.read(bytes: bytes, name: name, limits: checks.limits, handler: handler)
+    /// `parallel`: decode on a second thread while reading, or read with two parsers on two threads
+    /// when the file has at least `halvingFrom` bytes (nil: never).
+    static func load(
+        bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool,
+        halvingFrom: Int? = PlistStreamReader.halvingThreshold
+    ) -> PromotionFile {
+        loadReporting(bytes: bytes, name: name, checks: checks, parallel: parallel, halvingFrom: halvingFrom).file
+    }
+
+    /// As `load`, also saying whether two parsers read the file in the end.
+    static func loadReporting(
+        bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool, halvingFrom: Int?
+    ) -> (file: PromotionFile, halves: Bool) {
+        let handler = read(checks: checks, parallel: parallel, expectedBytes: bytes.count) { handler, halves in
+            PlistStreamReader.read(
+                bytes: bytes, name: name, limits: checks.limits, handler: handler,
+                halvingFrom: halves ? halvingFrom : nil)
         }
-        return handler.result(name: name)
+        return (handler.result(name: name), handler.readInHalves)
+    }
+
+    /// Reads a file with `reading` (given a handler, and whether two parsers may read it): again
+    /// with one parser when two could not, and again in the file's own currency when it states
+    /// one after promotions it governs (SPEC §4).
+    private static func read<E: Error>(
+        checks: PromotionChecks, parallel: Bool, expectedBytes: Int,
+        _ reading: (PromotionFileHandler, Bool) throws(E) -> PlistReading
+    ) throws(E) -> PromotionFileHandler {
+        func pass(currency: Currency?) throws(E) -> PromotionFileHandler {
+            let handler = PromotionFileHandler(
+                checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
+            switch try reading(handler, parallel) {
+            case .whole:
+                return handler
+            case .halves(let second):
+                handler.absorb(second as! PromotionFileHandler)
+                handler.readInHalves = true
+                return handler
+            case .readAgainWhole:
+                let again = PromotionFileHandler(
+                    checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
+                _ = try reading(again, false)
+                return again
+            }
+        }
+        let handler = try pass(currency: nil)
+        guard let currency = handler.currencyForSecondPass else { return handler }
+        return try pass(currency: currency)
     }
 }
 
@@ -108,20 +143,27 @@ public struct PromotionEntry: Sendable, Equatable {
 /// Follows the reader through a promotions file: either root form (SPEC §4), root keys, and each
 /// promotion as it completes, so memory holds one promotion's elements at a time.
 final class PromotionFileHandler: PlistStreamHandler {
-    private let checks: PromotionChecks
-    private var diagnostics: [Diagnostic] = []
+    let checks: PromotionChecks
+    var diagnostics: [Diagnostic] = []
     /// Promotions decoded here, or on a second thread through `pipeline`.
-    private var decoded: DecodingPipeline.Output
+    var decoded: DecodingPipeline.Output
     private var pipeline: DecodingPipeline?
-    private var rootKind: PlistKind?
-    private var rootLocation = SourceLocation(line: 1, column: 1)
-    private var rootKeys: [String: SourceLocation] = [:]
-    private var promotionsStarted = false
+    /// Whether to decode on a second thread (unless a second parser reads half the file).
+    private let parallel: Bool
+    let expectedBytes: Int
+    /// Whether a second handler reads the second half of the promotions.
+    var splitsPromotions = false
+    /// Whether the second handler's findings were absorbed.
+    var readInHalves = false
+    var rootKind: PlistKind?
+    var rootLocation = SourceLocation(line: 1, column: 1)
+    var rootKeys: [String: SourceLocation] = [:]
+    var promotionsStarted = false
     /// Whether the currency was fixed before reading (catalog, or a second pass).
-    private let currencyFixed: Bool
+    let currencyFixed: Bool
     /// A `currency` found after the promotions it governs, with other minor digits than assumed:
     /// the file must be read again in it.
-    private(set) var currencyForSecondPass: Currency?
+    var currencyForSecondPass: Currency?
 
     static let rootKeyNames = ["promotions", "currency", "version"]
 
@@ -135,11 +177,28 @@ final class PromotionFileHandler: PlistStreamHandler {
             productCatalog: checks.checksProducts ? checks.catalog : nil,
             expiryInstant: checks.expiryInstant)
         decoded = DecodingPipeline.Output(decoder: PromotionDecoder(context: context), expectedBytes: expectedBytes)
-        pipeline = parallel ? DecodingPipeline(decoder: decoded.decoder, expectedBytes: expectedBytes) : nil
+        self.parallel = parallel
+        self.expectedBytes = expectedBytes
+    }
+
+    /// For the second half of a file: continues from where `first` stands when the promotions
+    /// array opens (root keys, currency), with a decoder of its own.
+    init(continuing first: PromotionFileHandler) {
+        checks = first.checks
+        currencyFixed = first.currencyFixed
+        decoded = DecodingPipeline.Output(
+            decoder: PromotionDecoder(context: first.decoded.decoder.context), expectedBytes: first.expectedBytes / 2)
+        decoded.chunked = true
+        parallel = false
+        expectedBytes = first.expectedBytes / 2
+        rootKind = first.rootKind
+        rootLocation = first.rootLocation
+        rootKeys = first.rootKeys
+        promotionsStarted = first.promotionsStarted
     }
 
     /// The currency amounts are read in.
-    private var currency: Currency { decoded.decoder.context.currency }
+    var currency: Currency { decoded.decoder.context.currency }
 
     func result(name: String) -> PromotionFile {
         if let pipeline {
@@ -232,6 +291,9 @@ final class PromotionFileHandler: PlistStreamHandler {
     }
 
     private func readPromotion(_ value: PlistValue) {
+        if pipeline == nil, parallel, !splitsPromotions {
+            pipeline = DecodingPipeline(decoder: decoded.decoder, expectedBytes: expectedBytes)
+        }
         if let pipeline {
             pipeline.submit(value, currency: currency)
         } else {
