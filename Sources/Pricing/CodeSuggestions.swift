@@ -127,7 +127,7 @@ public final class CodeSuggestions: Sendable {
     }
 
     /// Edits allowed for a code: one per three characters, at least one, at most three.
-    private static func limit(_ code: String) -> Int { min(3, max(1, code.count / 3)) }
+    static func limit(_ code: String) -> Int { min(3, max(1, code.count / 3)) }
 
     /// The candidate nearest to `query` within `limit` edits, the earlier on a tie; a candidate
     /// that equals it in other letter case counts as nearest of all.
@@ -137,20 +137,23 @@ public final class CodeSuggestions: Sendable {
         var best: (position: Int, distance: Int)?
         for position in candidates {
             let candidate = index.isEmpty ? Array(codes[position].utf8).map(Self.upper) : Array(upper(position))
-            let distance: Int
-            if candidate == query {
-                distance = -1
-            } else if ascii, candidate.allSatisfy({ $0 < 0x80 }) {
-                distance = editDistance(query, candidate, limit: limit)
-            } else {
-                let other = Array(String(decoding: candidate, as: UTF8.self).unicodeScalars)
-                distance = editDistance(ascii ? query.map { Unicode.Scalar($0) } : scalars, other, limit: limit)
-            }
+            let distance = Self.distance(query, ascii: ascii, scalars: scalars, to: candidate, limit: limit)
             guard distance <= limit else { continue }
             if let current = best, (current.distance, current.position) <= (distance, position) { continue }
             best = (position, distance)
         }
         return best.map { codes[$0.position] }
+    }
+
+    /// The distance between upper-cased codes (-1 when equal), by bytes when both are ASCII, else
+    /// by Unicode scalars (`scalars`: the query's, when it is not ASCII).
+    static func distance(
+        _ query: [UInt8], ascii: Bool, scalars: [Unicode.Scalar], to candidate: [UInt8], limit: Int
+    ) -> Int {
+        if candidate == query { return -1 }
+        if ascii, candidate.allSatisfy({ $0 < 0x80 }) { return editDistance(query, candidate, limit: limit) }
+        let other = Array(String(decoding: candidate, as: UTF8.self).unicodeScalars)
+        return editDistance(ascii ? query.map { Unicode.Scalar($0) } : scalars, other, limit: limit)
     }
 
     /// A large catalog's code at `position`, upper-cased.
@@ -182,10 +185,7 @@ public final class CodeSuggestions: Sendable {
             return UInt32(truncatingIfNeeded: (h ^ (h >> 33)) >> 32)
         }
         let count = bytes.count
-        let full = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
-        var h = full
-        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        body(finish(h))
+        body(wholeTag(bytes))
         guard count > 0 else { return }
         let shorter = 0xCBF2_9CE4_8422_2325 ^ UInt64(count - 1)
         var prefix = shorter
@@ -195,6 +195,15 @@ public final class CodeSuggestions: Sendable {
             body(finish(h))
             prefix = (prefix ^ UInt64(bytes[skip])) &* 0x0000_0100_0000_01B3
         }
+    }
+
+    /// The tag of the code itself, the first of ``forEachVariant(_:_:)``'s.
+    static func wholeTag(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return UInt32(truncatingIfNeeded: (h ^ (h >> 33)) >> 32)
     }
 
     @inline(__always)

@@ -82,6 +82,20 @@ final class DecodingPipeline: @unchecked Sendable {
 }
 
 extension DecodingPipeline.Output {
+    /// Adds "did you mean" to every unknown code reported, all found in one pass over the catalog.
+    mutating func suggest() {
+        guard let catalog = decoder.context.productCatalog, !decoder.unanswered.isEmpty else { return }
+        let unanswered = decoder.unanswered
+        let answers = CodeSuggestions.suggestions(for: unanswered.map(\.code), in: catalog)
+        for ((index, code), answer) in zip(unanswered, answers) where answer != nil {
+            let old = diagnostics[index]
+            var diagnostic = Diagnostic.unknownCode(
+                code, suggestion: answer, at: old.location, promotion: old.promotion)
+            diagnostic.entry = old.entry
+            diagnostics[index] = diagnostic
+        }
+    }
+
     /// Decodes one element of the promotions array into the results.
     mutating func decode(_ value: PlistValue) {
         let entry = entries.count

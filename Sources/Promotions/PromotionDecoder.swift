@@ -1,6 +1,5 @@
 import PlistReader
 import Pricing
-import Synchronization
 
 /// What the decoder checks beyond the format itself.
 struct DecodingContext {
@@ -10,34 +9,10 @@ struct DecodingContext {
     var productCatalog: Catalog?
     /// Promotions whose window ended by this instant draw a warning.
     var expiryInstant: Instant?
-    /// "Did you mean" for unknown codes, indexed the first time one is met.
-    let suggestions: LazySuggestions
-
     init(currency: Currency, productCatalog: Catalog?, expiryInstant: Instant?) {
         self.currency = currency
         self.productCatalog = productCatalog
         self.expiryInstant = expiryInstant
-        suggestions = LazySuggestions(catalog: productCatalog)
-    }
-}
-
-/// The catalog's code suggestions, built on first use by whichever decoding thread needs them
-/// first (a large file is decoded by two).
-final class LazySuggestions: Sendable {
-    private let catalog: Catalog?
-    private let built = Mutex<CodeSuggestions?>(nil)
-
-    init(catalog: Catalog?) {
-        self.catalog = catalog
-    }
-
-    func suggestion(for code: String) -> String? {
-        guard let catalog else { return nil }
-        let suggestions = built.withLock { built in
-            if built == nil { built = CodeSuggestions(codes: catalog.products.map(\.code)) }
-            return built!
-        }
-        return suggestions.suggestion(for: code)
     }
 }
 
@@ -68,6 +43,9 @@ struct PromotionDecoder {
     var context: DecodingContext
     /// Ids already used, with their first use: for `promotion.duplicate-id`.
     private(set) var ids: [String: IDUse] = [:]
+    /// `promotion.unknown-code` diagnostics still without their "did you mean", and the code: one
+    /// pass over the catalog answers them all when the file is read (``DecodingPipeline/Output/suggest()``).
+    private(set) var unanswered: [(diagnostic: Int, code: String)] = []
     /// Later uses, reported as duplicates, with the position of their `promotion.duplicate-id`
     /// diagnostic in the results.
     private(set) var repeats: [(id: String, use: IDUse, diagnostic: Int)] = []
@@ -92,6 +70,12 @@ struct PromotionDecoder {
 
         /// A new slot's content until claimed.
         static let unclaimed = IDUse(location: SourceLocation(line: 0, column: 0), defaulted: false, entry: -1)
+    }
+
+    /// Takes over the unknown codes another decoder left unanswered, whose diagnostics now start at
+    /// `offset` in the results.
+    mutating func adoptUnanswered(of other: PromotionDecoder, offset: Int) {
+        for (diagnostic, code) in other.unanswered { unanswered.append((diagnostic + offset, code)) }
     }
 
     /// Gives an unclaimed `slot` to `use`, or returns the use that has it.
@@ -142,6 +126,7 @@ struct PromotionDecoder {
                 repeats.append((identity.id, use, diagnostics.count + d.diagnostics.count - 1))
             }
         }
+        for (local, code) in d.unanswered { unanswered.append((diagnostics.count + local, code)) }
         if !d.diagnostics.isEmpty { diagnostics.append(contentsOf: d.diagnostics) }
         return (d.errors == 0 ? promotion : nil, d.identity?.id)
     }
@@ -157,6 +142,8 @@ private struct Decoding {
     let slots: KeySlots
     /// The promotion's id, once known, for every diagnostic.
     var identity: (id: String, location: SourceLocation, defaulted: Bool)?
+    /// Unknown codes reported here, by position in `diagnostics`, to suggest codes for.
+    var unanswered: [(Int, String)] = []
 
     init(dict: PlistValue, context: DecodingContext, entry: Int, slots: KeySlots) {
         self.dict = dict
@@ -515,10 +502,8 @@ private struct Decoding {
         func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
             values.compactMap { element in
                 guard let id = catalog.productID(for: element.text) else {
-                    report(
-                        .unknownCode(
-                            element.text, suggestion: context.suggestions.suggestion(for: element.text),
-                            at: element.location, promotion: promotionID))
+                    report(.unknownCode(element.text, suggestion: nil, at: element.location, promotion: promotionID))
+                    unanswered.append((diagnostics.count - 1, element.text))
                     return nil
                 }
                 return (element, catalog[id].price)

@@ -57,6 +57,7 @@ extension DecodingPipeline.Output {
             laterDiagnostics.append(diagnostic)
             dropped.insert(id)
         }
+        decoder.adoptUnanswered(of: later.decoder, offset: diagnostics.count)
         diagnostics += laterDiagnostics
         entries += later.entries
         // A run at a time, each freed once copied. Within the later half, only the first use of an

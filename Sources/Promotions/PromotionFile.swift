@@ -205,6 +205,7 @@ final class PromotionFileHandler: PlistStreamHandler {
             decoded = pipeline.finish()
             self.pipeline = nil
         }
+        decoded.suggest()
         var diagnostics = self.diagnostics + decoded.diagnostics
         if checks.checksProducts, let catalog = checks.catalog {
             // Line promotions another always beats: at their `<dict>`, naming the first such one.

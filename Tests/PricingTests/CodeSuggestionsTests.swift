@@ -43,4 +43,44 @@ struct CodeSuggestionsTests {
         #expect(indexed.suggestion(for: "sku-" + String(codes[7].dropFirst(4))) == codes[7])
         #expect(indexed.suggestion(for: "COMPLETELY-DIFFERENT") == nil)
     }
+
+    @Test("many questions at once get what each gets alone, on catalogs large and small, ASCII or not")
+    func batch() throws {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-éÉß")
+        for (size, length) in [(3_000, 6), (2_500, 3), (1_500, 7), (6_000, 9)] {
+            var seen: Set<String> = []
+            var products: [Product] = []
+            while products.count < size {
+                let code = String(
+                    (0..<(1 + next(length))).map { _ in alphabet[next(next(4) == 0 ? alphabet.count : 26)] })
+                if seen.insert(code).inserted { products.append(Product(code: code, name: code, price: 1)) }
+            }
+            let catalog = try Catalog(products: products)
+            let one = CodeSuggestions(codes: products.map(\.code))
+            let questions = (0..<600).map { _ -> String in
+                var chars = Array(products[next(products.count)].code)
+                switch next(6) {
+                case 0: return String(chars).lowercased()
+                case 1: chars.remove(at: next(chars.count))
+                case 2: chars.insert(alphabet[next(alphabet.count)], at: next(chars.count + 1))
+                case 3: chars[next(chars.count)] = alphabet[next(alphabet.count)]
+                case 4:
+                    if chars.count > 1 {
+                        let i = next(chars.count - 1)
+                        chars.swapAt(i, i + 1)
+                    }
+                default: return String((0..<(1 + next(8))).map { _ in alphabet[next(alphabet.count)] })
+                }
+                return String(chars)
+            }
+            let answers = CodeSuggestions.suggestions(for: questions, in: catalog)
+            #expect(answers == questions.map(one.suggestion(for:)), "catalog of \(size)")
+            #expect(answers.compactMap { $0 }.count > 300)
+        }
+    }
 }
