@@ -101,16 +101,10 @@ struct CodeTable: @unchecked Sendable {
         }
     }
 
-    /// FNV-1a over the bytes, then mixed (MurmurHash3's finalizer) so that every bit of the input
-    /// reaches the low bits that index the table: codes that differ in one character, such as
-    /// `P0000001` and `P0000002`, land far apart instead of in one long run of probes.
+    /// The hash of every code table (``productCodeHash(_:)``).
     @inline(__always)
     static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for i in 0..<count { h = (h ^ UInt64(p[i])) &* 0x100_0000_01B3 }
-        h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
-        h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
-        return h ^ (h >> 33)
+        productCodeHash(UnsafeBufferPointer(start: p, count: count))
     }
 }
 

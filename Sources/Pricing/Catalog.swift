@@ -19,7 +19,7 @@ public typealias ProductID = Int
 public struct Catalog: Sendable {
     public let currency: Currency
     public let products: [Product]
-    private let ids: [String: ProductID]
+    private let ids: CodeIndex
 
     /// Why products cannot form a catalog. `index` is the product's position in the list.
     public enum Problem: Error, Equatable, Sendable {
@@ -29,14 +29,15 @@ public struct Catalog: Sendable {
     }
 
     public init(currency: Currency = .euro, products: [Product]) throws(Problem) {
-        var ids: [String: ProductID] = [:]
-        ids.reserveCapacity(products.count)
-        for (index, product) in products.enumerated() {
-            guard !product.code.isEmpty else { throw .emptyCode(index: index) }
-            guard product.price >= 0 else { throw .negativePrice(product.code, index: index) }
-            if let first = ids.updateValue(index, forKey: product.code) {
-                throw .duplicateCode(product.code, index: index, firstIndex: first)
-            }
+        // The first problem in catalog order: an empty code or a negative price, or a code that
+        // repeats an earlier one.
+        let bad = products.firstIndex { $0.code.isEmpty || $0.price < 0 }
+        let (ids, duplicate) = CodeIndex.build(products)
+        if let duplicate, duplicate.index < bad ?? .max {
+            throw .duplicateCode(products[duplicate.index].code, index: duplicate.index, firstIndex: duplicate.first)
+        }
+        if let bad {
+            throw products[bad].code.isEmpty ? .emptyCode(index: bad) : .negativePrice(products[bad].code, index: bad)
         }
         self.currency = currency
         self.products = products
@@ -44,7 +45,7 @@ public struct Catalog: Sendable {
     }
 
     /// The id of the product with this exact code.
-    public func productID(for code: String) -> ProductID? { ids[code] }
+    public func productID(for code: String) -> ProductID? { ids.position(of: code, in: products) }
 
     public subscript(id: ProductID) -> Product { products[id] }
 }

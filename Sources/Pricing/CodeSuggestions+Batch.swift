@@ -7,74 +7,145 @@ extension CodeSuggestions {
     /// question that share one are candidates, exactly the pairs the catalog's own index would
     /// give. Nothing the size of the catalog is built, so a million products and twenty thousand
     /// questions cost one pass of hashing.
-    public static func suggestions(for queries: [String], in catalog: Catalog) -> [String?] {
+    ///
+    /// `concurrently(n, body)` runs `body(0)`…`body(n - 1)`, at once if it can: the catalog is
+    /// searched in that many parts (by default one after the other).
+    public static func suggestions(
+        for queries: [String], in catalog: Catalog,
+        concurrently: (Int, @Sendable (Int) -> Void) -> Void = { count, body in for part in 0..<count { body(part) } }
+    ) -> [String?] {
         let products = catalog.products
         guard !queries.isEmpty else { return [] }
         guard products.count > exhaustiveLimit else {
             let one = CodeSuggestions(codes: products.map(\.code))
             return queries.map(one.suggestion(for:))
         }
-        let questions = queries.map { Array($0.utf8).map(upper) }
-        var exact = [Int](repeating: -1, count: queries.count)
+        let search = BatchSearch(queries: queries, products: products)
+        let parts = products.count >= 100_000 ? 2 : 1
+        let bounds = (0...parts).map { products.count * $0 / parts }
         // First the spellings in other letter case, the best answer of all: then the questions
         // they answer need no distance at all.
-        let wholes = VariantIndex(questions, wholeOnly: true)
-        for position in products.indices {
-            withUpperCased(products[position].code) { code in
-                wholes.forEachQuestion(tagged: wholeTag(code)) { question in
-                    if exact[question] < 0, questions[question].elementsEqual(code) { exact[question] = position }
+        var exact = [[Int]](repeating: [], count: parts)
+        exact.withUnsafeMutableBufferPointer { results in
+            let results = PartResults(buffer: results)
+            concurrently(parts) { part in results.buffer[part] = search.exact(in: bounds[part]..<bounds[part + 1]) }
+        }
+        let found = (0..<queries.count).map { question in
+            exact.lazy.map { $0[question] }.first { $0 >= 0 } ?? -1
+        }
+        let open = queries.indices.filter { found[$0] < 0 }
+        var near = [[(position: Int, distance: Int)]](repeating: [], count: parts)
+        if !open.isEmpty {
+            let index = VariantIndex(search.questions, only: open)
+            near.withUnsafeMutableBufferPointer { results in
+                let results = PartResults(buffer: results)
+                concurrently(parts) { part in
+                    results.buffer[part] = search.nearest(in: bounds[part]..<bounds[part + 1], index: index)
                 }
             }
         }
-        let open = questions.indices.filter { exact[$0] < 0 }
-        guard !open.isEmpty else { return exact.map { products[$0].code } }
-        let index = VariantIndex(questions, only: open)
-        var best = [(position: Int, distance: Int)](repeating: (-1, .max), count: queries.count)
-        var lastSeen = [Int](repeating: -1, count: queries.count)
-        let limits = queries.map(limit)
-        let ascii = questions.map { $0.allSatisfy { $0 < 0x80 } }
-        let scalars = questions.indices.map { i in
-            ascii[i] ? [] : Array(String(decoding: questions[i], as: UTF8.self).unicodeScalars)
-        }
-        for position in products.indices {
-            withUpperCased(products[position].code) { bytes in
-                forEachVariant(bytes) { tag in
-                    index.forEachQuestion(tagged: tag) { question in
-                        guard lastSeen[question] != position else { return }
-                        lastSeen[question] = position
-                        let distance = Self.distance(
-                            questions[question], ascii: ascii[question], scalars: scalars[question], to: Array(bytes),
-                            limit: limits[question])
-                        if distance >= 0, distance <= limits[question], distance < best[question].distance {
-                            best[question] = (position, distance)
-                        }
-                    }
-                }
-            }
-        }
-        return queries.indices.map { i in
-            if exact[i] >= 0 { return products[exact[i]].code }
-            return best[i].position >= 0 ? products[best[i].position].code : nil
+        return queries.indices.map { question in
+            if found[question] >= 0 { return products[found[question]].code }
+            // The nearest, the earlier on a tie: parts are in catalog order.
+            var best = (position: -1, distance: Int.max)
+            for part in near where part[question].distance < best.distance { best = part[question] }
+            return best.position >= 0 ? products[best.position].code : nil
         }
     }
 }
 
-/// Calls `body` with `code` upper-cased (ASCII letters), on the stack when short.
-private func withUpperCased<R>(_ code: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    var code = code
-    return code.withUTF8 { utf8 in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { buffer in
-            for i in utf8.indices { buffer[i] = CodeSuggestions.upper(utf8[i]) }
-            return body(UnsafeBufferPointer(buffer))
+/// Where each part of a search leaves its result: parts write their own element only.
+private struct PartResults<Result>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result>
+}
+
+/// The questions of one batch, ready to be compared with the catalog's codes, which are laid out
+/// upper-cased back to back: the passes over them read plain bytes (and several threads can).
+private struct BatchSearch: Sendable {
+    /// Upper-cased, and their limits, whether they are ASCII, and their scalars when not.
+    let questions: [[UInt8]]
+    let limits: [Int]
+    let ascii: [Bool]
+    let scalars: [[Unicode.Scalar]]
+    /// Every catalog code upper-cased, `codeBytes[codeStarts[i]..<codeStarts[i + 1]]`.
+    let codeBytes: [UInt8]
+    let codeStarts: [Int]
+
+    init(queries: [String], products: [Product]) {
+        questions = queries.map { Array($0.utf8).map(CodeSuggestions.upper) }
+        limits = queries.map(CodeSuggestions.limit)
+        ascii = questions.map { $0.allSatisfy { $0 < 0x80 } }
+        scalars = questions.map { question in
+            question.allSatisfy { $0 < 0x80 } ? [] : Array(String(decoding: question, as: UTF8.self).unicodeScalars)
         }
+        var codeBytes: [UInt8] = []
+        var codeStarts = [0]
+        codeStarts.reserveCapacity(products.count + 1)
+        for product in products {
+            var code = product.code
+            code.withUTF8 { utf8 in
+                for byte in utf8 { codeBytes.append(CodeSuggestions.upper(byte)) }
+            }
+            codeStarts.append(codeBytes.count)
+        }
+        self.codeBytes = codeBytes
+        self.codeStarts = codeStarts
+    }
+
+    /// Calls `body` with each code in `range`, upper-cased, and its position.
+    private func forEachCode(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        codeBytes.withUnsafeBufferPointer { bytes in
+            codeStarts.withUnsafeBufferPointer { starts in
+                for position in range {
+                    body(position, UnsafeBufferPointer(rebasing: bytes[starts[position]..<starts[position + 1]]))
+                }
+            }
+        }
+    }
+
+    /// Per question, the first product in `range` whose code equals it but for letter case, or -1.
+    func exact(in range: Range<Int>) -> [Int] {
+        let wholes = VariantIndex(questions, wholeOnly: true)
+        var exact = [Int](repeating: -1, count: questions.count)
+        forEachCode(in: range) { position, code in
+            wholes.forEachQuestion(tagged: CodeSuggestions.wholeTag(code)) { question in
+                if exact[question] < 0, questions[question].elementsEqual(code) { exact[question] = position }
+            }
+        }
+        return exact
+    }
+
+    /// Per question in `index`, the nearest product in `range` within its limit, or -1.
+    func nearest(in range: Range<Int>, index: VariantIndex) -> [(position: Int, distance: Int)] {
+        var best = [(position: Int, distance: Int)](repeating: (-1, .max), count: questions.count)
+        var lastSeen = [Int](repeating: -1, count: questions.count)
+        forEachCode(in: range) { position, bytes in
+            CodeSuggestions.forEachVariant(bytes) { tag in
+                index.forEachQuestion(tagged: tag) { question in
+                    guard lastSeen[question] != position else { return }
+                    lastSeen[question] = position
+                    let distance = CodeSuggestions.distance(
+                        questions[question], ascii: ascii[question], scalars: scalars[question], to: Array(bytes),
+                        limit: limits[question])
+                    if distance >= 0, distance <= limits[question], distance < best[question].distance {
+                        best[question] = (position, distance)
+                    }
+                }
+            }
+        }
+        return best
     }
 }
 
 /// The variant tags of a few codes (each whole and with each one character deleted), sorted, with
 /// a directory on their top bits: which questions have a given tag.
-private struct VariantIndex {
+private struct VariantIndex: Sendable {
     private let entries: [UInt64]
     private let directory: [Int32]
+    /// One bit per value of a tag's top bits: most tags looked up are no question's, and this
+    /// small table (which the caches keep) says so before the directory is read.
+    private let present: [UInt64]
+    private static let presentBits = 21
     private let shift: UInt32
 
     /// The questions at `only` (all by default), each whole only or with its deletions too.
@@ -101,12 +172,20 @@ private struct VariantIndex {
         for slot in stride(from: directory.count - 2, through: 0, by: -1) where directory[slot] > directory[slot + 1] {
             directory[slot] = directory[slot + 1]
         }
+        var present = [UInt64](repeating: 0, count: 1 << (Self.presentBits - 6))
+        for entry in entries {
+            let bit = Int(UInt32(truncatingIfNeeded: entry >> 32) >> (32 - Self.presentBits))
+            present[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
         self.entries = entries
         self.directory = directory
         self.shift = shift
+        self.present = present
     }
 
     func forEachQuestion(tagged tag: UInt32, _ body: (Int) -> Void) {
+        let bit = Int(tag >> (32 - Self.presentBits))
+        guard present[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
         let slot = Int(tag >> shift)
         var offset = Int(directory[slot])
         let end = Int(directory[slot + 1])

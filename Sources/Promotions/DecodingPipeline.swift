@@ -86,7 +86,9 @@ extension DecodingPipeline.Output {
     mutating func suggest() {
         guard let catalog = decoder.context.productCatalog, !decoder.unanswered.isEmpty else { return }
         let unanswered = decoder.unanswered
-        let answers = CodeSuggestions.suggestions(for: unanswered.map(\.code), in: catalog)
+        let answers = CodeSuggestions.suggestions(for: unanswered.map(\.code), in: catalog) { count, body in
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
         for ((index, code), answer) in zip(unanswered, answers) where answer != nil {
             let old = diagnostics[index]
             var diagnostic = Diagnostic.unknownCode(
