@@ -21,7 +21,12 @@ public enum PlistKind: UInt8, Sendable, BitwiseCopyable, CustomStringConvertible
     }
 
     /// Whether the element holds other elements rather than text.
-    @inlinable public var isContainer: Bool { self == .dict || self == .array }
+    @inlinable public var isContainer: Bool {
+        switch self {
+        case .dict, .array: true
+        default: false
+        }
+    }
 
     /// The length in bytes of the element's name.
     var nameLength: Int {

@@ -131,6 +131,14 @@ struct ReaderState {
             (cur - nameLength - 1).pointee == UInt8(ascii: "<")
         {
             open = cur - nameLength - 1
+            // libxml2 counts columns as it reads (in characters, as below): the cursor's, less the
+            // tag's ASCII bytes. Debug builds check it against the count from the line's start.
+            let column = Int(input.pointee.col) - (nameLength + 1)
+            if column >= 1 {
+                let location = SourceLocation(line: line, column: column)
+                assert(location == scannedLocation(of: open, line: line, input: input), "libxml2's column")
+                return location
+            }
         } else {
             guard let found = lastByte(UInt8(ascii: "<"), from: base, to: cur) else {
                 return SourceLocation(line: line, column: 1)
@@ -138,6 +146,15 @@ struct ReaderState {
             open = found
             line -= count(UInt8(ascii: "\n"), from: open, to: cur)
         }
+        return scannedLocation(of: open, line: line, input: input)
+    }
+
+    /// The location of the `<` at `open` on `line`, its column counted from the line's start.
+    private func scannedLocation(of open: UnsafePointer<xmlChar>, line: Int, input: xmlParserInputPtr)
+        -> SourceLocation
+    {
+        let base = input.pointee.base!
+        let cur = input.pointee.cur!
         // The line starts after the last line break before the `<`, looked for within a bounded
         // window so that a hostile single-line file cannot make this quadratic.
         let floor = open - min(open - base, 16_384)
@@ -380,17 +397,18 @@ struct ReaderState {
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        guard !stopped, skipDepth == 0, count > 0, let top = stack.last else { return }
-        if case .node(let index, let kind) = top.role, !kind.isContainer {
+        guard !stopped, skipDepth == 0, count > 0, !stack.isEmpty else { return }
+        if case .node(let index, let kind) = stack[stack.count - 1].role, !kind.isContainer {
             if fragment.text.count - fragment.nodes[index].textStart + count > limits.maxTextLength {
                 report(
                     .forbidden, "the text of this <\(kind)> is longer than \(limits.maxTextLength) bytes",
-                    at: top.location)
+                    at: stack[stack.count - 1].location)
                 return
             }
             fragment.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
             return
         }
+        let top = stack[stack.count - 1]
         if !top.reportedText, !isBlank(UnsafeBufferPointer(start: bytes, count: count)) {
             stack[stack.count - 1].reportedText = true
             // The second half started with this flag clear.
