@@ -604,20 +604,29 @@ struct Cursor {
     }
 
     /// `{"code": "…", "quantity": N}` spelled exactly so, as generators and most writers spell an
-    /// item: the fixed parts compared a word at a time. Nil, the cursor unmoved, for any other
-    /// spelling, which ``CartScanner`` then reads key by key with the same result.
+    /// item, or compact, `{"code":"…","quantity":N}`, as serializers without indentation do: the
+    /// fixed parts compared a word at a time. Nil, the cursor unmoved, for any other spelling, which
+    /// ``CartScanner`` then reads key by key with the same result.
     @inline(__always)
     mutating func canonicalItem(_ codes: CodeTable) -> (Int, Int64)? {
-        guard end - p >= 10, Cursor.load8(p) == 0x3A22_6564_6F63_227B /* {"code": */,
-            Cursor.load2(p + 8) == 0x2220 /* ␣" */
-        else { return nil }
-        var probe = Cursor(p: p + 9, end: end)
+        guard end - p >= 10, Cursor.load8(p) == 0x3A22_6564_6F63_227B /* {"code": */ else { return nil }
+        let compact = p[8] == UInt8(ascii: "\"")
+        guard compact || Cursor.load2(p + 8) == 0x2220 /* ␣" */ else { return nil }
+        var probe = Cursor(p: compact ? p + 8 : p + 9, end: end)
         guard let product = probe.code(codes) else { return nil }
         let q = probe.p - 1  // the closing quote
-        guard end - q >= 16, Cursor.load8(q) == 0x6E61_7571_2220_2C22 /* ", "quan */,
-            Cursor.load8(q + 8) & 0x00FF_FFFF_FFFF_FFFF == 0x20_3A22_7974_6974 /* tity":␣ */
-        else { return nil }
-        probe.p = q + 15
+        guard end - q >= 16 else { return nil }
+        if compact {
+            guard Cursor.load8(q) == 0x746E_6175_7122_2C22 /* ","quant */,
+                Cursor.load8(q + 8) & 0xFF_FFFF_FFFF == 0x3A_2279_7469 /* ity": */
+            else { return nil }
+            probe.p = q + 13
+        } else {
+            guard Cursor.load8(q) == 0x6E61_7571_2220_2C22 /* ", "quan */,
+                Cursor.load8(q + 8) & 0x00FF_FFFF_FFFF_FFFF == 0x20_3A22_7974_6974 /* tity":␣ */
+            else { return nil }
+            probe.p = q + 15
+        }
         guard let quantity = probe.quantity(), probe.consume(UInt8(ascii: "}")) else { return nil }
         p = probe.p
         return (product, quantity)

@@ -20,6 +20,8 @@ struct CartReaderDifferentialTests {
     static let corpus: [String] = [
         #"["VOUCHER", "TSHIRT", "VOUCHER"]"#, "[]", " [ ] ", "{\"items\": []}", #"{"items":["MUG"]}"#,
         #"[{"code": "MUG", "quantity": 3}, "MUG", {"quantity": 2, "code": "TSHIRT"}]"#,
+        // Compact items, as serializers without indentation write them.
+        #"[{"code":"MUG","quantity":3},{"code":"TSHIRT","quantity":2},"MUG"]"#,
         #"{"currency": "EUR", "at": "2026-11-21T10:00:00Z", "coupons": ["A", "b"], "items": ["MUG"]}"#,
         #"{"items": ["MUG"], "coupons": [], "at": "2026-11-21T11:00:00+01:00"}"#,
         "[\n\t\"MUG\" ,\r\n \"MUG\"\n]\n", #"["\u004dUG"]"#, #"["é"]"#, #"["\u00e9"]"#,
@@ -44,6 +46,10 @@ struct CartReaderDifferentialTests {
         #"[{"code": "MUG", "quantity": "1"}]"#,
         #"[{"code": "MUG", "code": "MUG"}]"#, #"[{"code": "MUG", "quantity": 1, "quantity": 2}]"#,
         #"[{"quantity": 1}]"#,
+        #"[{"code":"MUG","quantity":01}]"#, #"[{"code":"MUG","quantity":3,"gift":1}]"#,
+        #"[{"code":"M\u0055G","quantity":3}]"#, #"[{"code":"HAT","quantity":3}]"#, #"[{"code":"MUG","quantity":0}]"#,
+        #"[{"code":"MUG","quantity":1e2}]"#, #"[{"code":"MUG","quantity":}]"#, #"[{"code":"MUG","quantit"#,
+        #"[{"code":"MUG","quantity":2 }]"#, #"[{"code":"MUG","quantity":2}"#,
         #"[{"code": "MUG", "price": 1}]"#, #"[{"code": "MUG", "unit_price": 1}]"#, #"[{"code": 5}]"#, "[5]", "[null]",
         "[[\"MUG\"]]",
         #"{}"#, #"{"items": "MUG"}"#, #"{"items": [], "items": []}"#, #"{"currency": "usd", "items": []}"#,
