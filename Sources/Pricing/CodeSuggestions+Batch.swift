@@ -26,9 +26,12 @@ extension CodeSuggestions {
         // First the spellings in other letter case, the best answer of all: then the questions
         // they answer need no distance at all.
         var exact = [[Int]](repeating: [], count: parts)
+        let wholes = search.wholes()
         exact.withUnsafeMutableBufferPointer { results in
             let results = PartResults(buffer: results)
-            concurrently(parts) { part in results.buffer[part] = search.exact(in: bounds[part]..<bounds[part + 1]) }
+            concurrently(parts) { part in
+                results.buffer[part] = search.exact(in: bounds[part]..<bounds[part + 1], wholes: wholes)
+            }
         }
         let found = (0..<queries.count).map { question in
             exact.lazy.map { $0[question] }.first { $0 >= 0 } ?? -1
@@ -36,7 +39,7 @@ extension CodeSuggestions {
         let open = queries.indices.filter { found[$0] < 0 }
         var near = [[(position: Int, distance: Int)]](repeating: [], count: parts)
         if !open.isEmpty {
-            let index = VariantIndex(search.questions, only: open)
+            let index = search.index(of: open)
             near.withUnsafeMutableBufferPointer { results in
                 let results = PartResults(buffer: results)
                 concurrently(parts) { part in
@@ -104,24 +107,43 @@ private struct BatchSearch: Sendable {
     }
 
     /// Per question, the first product in `range` whose code equals it but for letter case, or -1.
-    func exact(in range: Range<Int>) -> [Int] {
-        let wholes = VariantIndex(questions, wholeOnly: true)
+    func exact(in range: Range<Int>, wholes: DeletionIndex) -> [Int] {
         var exact = [Int](repeating: -1, count: questions.count)
         forEachCode(in: range) { position, code in
-            wholes.forEachQuestion(tagged: CodeSuggestions.wholeTag(code)) { question in
+            wholes.forEach(tagged: CodeSuggestions.wholeTag(code)) { question in
                 if exact[question] < 0, questions[question].elementsEqual(code) { exact[question] = position }
             }
         }
         return exact
     }
 
+    /// The questions by their whole tags only.
+    func wholes() -> DeletionIndex {
+        var tags: [UInt64] = []
+        for (number, question) in questions.enumerated() {
+            tags.append(UInt64(question.withUnsafeBufferPointer(CodeSuggestions.wholeTag)) << 32 | UInt64(number))
+        }
+        return DeletionIndex(unsorted: tags)
+    }
+
+    /// The questions at `numbers`, by their variants.
+    func index(of numbers: [Int]) -> DeletionIndex {
+        var tags: [UInt64] = []
+        for number in numbers {
+            questions[number].withUnsafeBufferPointer { bytes in
+                CodeSuggestions.forEachVariant(bytes) { tag in tags.append(UInt64(tag) << 32 | UInt64(number)) }
+            }
+        }
+        return DeletionIndex(unsorted: tags)
+    }
+
     /// Per question in `index`, the nearest product in `range` within its limit, or -1.
-    func nearest(in range: Range<Int>, index: VariantIndex) -> [(position: Int, distance: Int)] {
+    func nearest(in range: Range<Int>, index: DeletionIndex) -> [(position: Int, distance: Int)] {
         var best = [(position: Int, distance: Int)](repeating: (-1, .max), count: questions.count)
         var lastSeen = [Int](repeating: -1, count: questions.count)
         forEachCode(in: range) { position, bytes in
             CodeSuggestions.forEachVariant(bytes) { tag in
-                index.forEachQuestion(tagged: tag) { question in
+                index.forEach(tagged: tag) { question in
                     guard lastSeen[question] != position else { return }
                     lastSeen[question] = position
                     let distance = CodeSuggestions.distance(
@@ -134,67 +156,5 @@ private struct BatchSearch: Sendable {
             }
         }
         return best
-    }
-}
-
-/// The variant tags of a few codes (each whole and with each one character deleted), sorted, with
-/// a directory on their top bits: which questions have a given tag.
-private struct VariantIndex: Sendable {
-    private let entries: [UInt64]
-    private let directory: [Int32]
-    /// One bit per value of a tag's top bits: most tags looked up are no question's, and this
-    /// small table (which the caches keep) says so before the directory is read.
-    private let present: [UInt64]
-    private static let presentBits = 21
-    private let shift: UInt32
-
-    /// The questions at `only` (all by default), each whole only or with its deletions too.
-    init(_ questions: [[UInt8]], only: [Int]? = nil, wholeOnly: Bool = false) {
-        var entries: [UInt64] = []
-        for number in only ?? Array(questions.indices) {
-            questions[number].withUnsafeBufferPointer { bytes in
-                if wholeOnly {
-                    entries.append(UInt64(CodeSuggestions.wholeTag(bytes)) << 32 | UInt64(number))
-                } else {
-                    CodeSuggestions.forEachVariant(bytes) { tag in entries.append(UInt64(tag) << 32 | UInt64(number)) }
-                }
-            }
-        }
-        entries.sort()
-        // About one entry per directory slot.
-        var bits = 1
-        while bits < 24, 1 << bits < entries.count { bits += 1 }
-        let shift = UInt32(32 - bits)
-        var directory = [Int32](repeating: Int32(entries.count), count: (1 << bits) + 1)
-        for (offset, entry) in entries.enumerated().reversed() {
-            directory[Int(UInt32(truncatingIfNeeded: entry >> 32) >> shift)] = Int32(offset)
-        }
-        for slot in stride(from: directory.count - 2, through: 0, by: -1) where directory[slot] > directory[slot + 1] {
-            directory[slot] = directory[slot + 1]
-        }
-        var present = [UInt64](repeating: 0, count: 1 << (Self.presentBits - 6))
-        for entry in entries {
-            let bit = Int(UInt32(truncatingIfNeeded: entry >> 32) >> (32 - Self.presentBits))
-            present[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-        self.entries = entries
-        self.directory = directory
-        self.shift = shift
-        self.present = present
-    }
-
-    func forEachQuestion(tagged tag: UInt32, _ body: (Int) -> Void) {
-        let bit = Int(tag >> (32 - Self.presentBits))
-        guard present[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
-        let slot = Int(tag >> shift)
-        var offset = Int(directory[slot])
-        let end = Int(directory[slot + 1])
-        while offset < end {
-            let entry = entries[offset]
-            let entryTag = UInt32(truncatingIfNeeded: entry >> 32)
-            if entryTag > tag { return }
-            if entryTag == tag { body(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)) }
-            offset += 1
-        }
     }
 }

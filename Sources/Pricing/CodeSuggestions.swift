@@ -14,12 +14,8 @@ public final class CodeSuggestions: Sendable {
     /// Large catalogs: every code upper-cased, back to back (`starts[i]..<starts[i + 1]`).
     private let upperBytes: [UInt8]
     private let starts: [Int32]
-    /// Large catalogs: one entry per code and per one-character deletion of it, `tag << 32 | code`,
-    /// sorted; `directory[t >> directoryShift]` is the first entry whose tag has those top bits.
-    private let index: [UInt64]
-    private let directory: [Int32]
-    private static let directoryBits = 20
-    private static let directoryShift = 32 - directoryBits
+    /// Large catalogs: each code by its variants (whole and with one character deleted).
+    private let index: DeletionIndex?
     /// Catalogs up to this size are compared code by code.
     static let exhaustiveLimit = 2_000
 
@@ -33,8 +29,7 @@ public final class CodeSuggestions: Sendable {
             self.byUppercase = byUppercase
             upperBytes = []
             starts = []
-            index = []
-            directory = []
+            index = nil
             return
         }
         byUppercase = [:]
@@ -48,60 +43,23 @@ public final class CodeSuggestions: Sendable {
             }
             starts.append(Int32(upperBytes.count))
         }
-        // Every variant's tag, then a radix sort (three passes of 11 bits over the 32-bit tag: each
-        // pass reads in order and writes to 2,048 places, which the caches follow).
-        let total = upperBytes.count + codes.count
-        var entries = [UInt64](repeating: 0, count: total)
-        var scratch = [UInt64](repeating: 0, count: total)
+        var entries: [UInt64] = []
+        entries.reserveCapacity(upperBytes.count + codes.count)
         upperBytes.withUnsafeBufferPointer { all in
-            entries.withUnsafeMutableBufferPointer { entries in
-                var next = 0
-                for position in codes.indices {
-                    let code = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
-                    Self.forEachVariant(code) { tag in
-                        entries[next] = UInt64(tag) << 32 | UInt64(position)
-                        next += 1
-                    }
-                }
+            for position in codes.indices {
+                let code = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
+                Self.forEachVariant(code) { tag in entries.append(UInt64(tag) << 32 | UInt64(position)) }
             }
-        }
-        var counts = [Int](repeating: 0, count: 2_049)
-        for pass in 0..<3 {
-            let shift = UInt64(32 + pass * 11)
-            entries.withUnsafeBufferPointer { source in
-                scratch.withUnsafeMutableBufferPointer { target in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        counts.update(repeating: 0)
-                        for entry in source { counts[Int((entry >> shift) & 0x7FF) + 1] += 1 }
-                        for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
-                        for entry in source {
-                            let digit = Int((entry >> shift) & 0x7FF)
-                            target[counts[digit]] = entry
-                            counts[digit] += 1
-                        }
-                    }
-                }
-            }
-            swap(&entries, &scratch)
-        }
-        var directory = [Int32](repeating: Int32(entries.count), count: (1 << Self.directoryBits) + 1)
-        for (offset, entry) in entries.enumerated().reversed() {
-            directory[Int(entry >> 32) >> Self.directoryShift] = Int32(offset)
-        }
-        for bucket in stride(from: directory.count - 2, through: 0, by: -1)
-        where directory[bucket] > directory[bucket + 1] {
-            directory[bucket] = directory[bucket + 1]
         }
         self.upperBytes = upperBytes
         self.starts = starts
-        index = entries
-        self.directory = directory
+        index = DeletionIndex(unsorted: entries)
     }
 
     /// The code the shopper or the file most likely meant, or nil.
     public func suggestion(for code: String) -> String? {
         let query = Array(code.utf8).map(Self.upper)
-        if index.isEmpty {
+        guard let index else {
             if let exact = byUppercase[String(decoding: query, as: UTF8.self)] { return codes[exact] }
             return nearest(to: query, limit: Self.limit(code), among: codes.indices)
         }
@@ -112,7 +70,7 @@ public final class CodeSuggestions: Sendable {
             Self.forEachVariant(query) { tag in
                 let whole = first
                 first = false
-                forEachCode(tagged: tag) { position in
+                index.forEach(tagged: tag) { position in
                     if whole, upper(position).elementsEqual(query) {
                         exact = min(exact ?? position, position)
                     } else if !candidates.contains(position) {
@@ -136,7 +94,7 @@ public final class CodeSuggestions: Sendable {
         let scalars = ascii ? [] : Array(String(decoding: query, as: UTF8.self).unicodeScalars)
         var best: (position: Int, distance: Int)?
         for position in candidates {
-            let candidate = index.isEmpty ? Array(codes[position].utf8).map(Self.upper) : Array(upper(position))
+            let candidate = index == nil ? Array(codes[position].utf8).map(Self.upper) : Array(upper(position))
             let distance = Self.distance(query, ascii: ascii, scalars: scalars, to: candidate, limit: limit)
             guard distance <= limit else { continue }
             if let current = best, (current.distance, current.position) <= (distance, position) { continue }
@@ -159,20 +117,6 @@ public final class CodeSuggestions: Sendable {
     /// A large catalog's code at `position`, upper-cased.
     private func upper(_ position: Int) -> ArraySlice<UInt8> {
         upperBytes[Int(starts[position])..<Int(starts[position + 1])]
-    }
-
-    /// Calls `body` with each code of the index that has a variant tagged `tag`.
-    private func forEachCode(tagged tag: UInt32, _ body: (Int) -> Void) {
-        let bucket = Int(tag) >> Self.directoryShift
-        var offset = Int(directory[bucket])
-        let end = Int(directory[bucket + 1])
-        while offset < end {
-            let entry = index[offset]
-            let entryTag = UInt32(truncatingIfNeeded: entry >> 32)
-            if entryTag > tag { return }
-            if entryTag == tag { body(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)) }
-            offset += 1
-        }
     }
 
     /// The tags of a code and of each of its one-character deletions, the code's own first: the
