@@ -48,14 +48,21 @@ public struct PromotionFile: Sendable {
     public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError)
         -> PromotionFile
     {
+        try loadReporting(contentsOf: path, checks: checks, halvingFrom: PlistStreamReader.halvingThreshold).file
+    }
+
+    /// As `load(contentsOf:checks:)`, two parsers reading a file of at least `halvingFrom` bytes
+    /// on several cores, and saying whether two did in the end.
+    static func loadReporting(contentsOf path: String, checks: PromotionChecks, halvingFrom: Int?)
+        throws(PlistFileError) -> (file: PromotionFile, halves: Bool)
+    {
         let size = fileSize(path)
         let handler = try read(checks: checks, parallel: decodesInParallel(size), expectedBytes: size) {
             handler, inHalves throws(PlistFileError) in
             try PlistStreamReader.read(
-                contentsOf: path, limits: checks.limits, handler: handler,
-                halvingFrom: inHalves ? PlistStreamReader.halvingThreshold : nil)
+                contentsOf: path, limits: checks.limits, handler: handler, halvingFrom: inHalves ? halvingFrom : nil)
         }
-        return handler.result(name: path)
+        return (handler.result(name: path), handler.readInHalves)
     }
 
     /// Reads and checks a promotions file held in memory; `name` stands for it in messages.

@@ -1,3 +1,4 @@
+import Platform
 import Pricing
 import Testing
 
@@ -47,10 +48,11 @@ struct TwoParserTests {
         }
 
         /// The file, and whether it is meant to be read in halves (a layout with line breaks).
-        mutating func make() -> [UInt8] {
+        /// A file of `promotions` promotions (default: 20 to 219) and a few traps.
+        mutating func make(promotions: Int? = nil) -> [UInt8] {
             let nl = pick(["\n", "\r\n", "\n\n", "\r"])
             let indent = pick(["", "\t", "    "])
-            let count = 20 + Int(rng.next() % 200)
+            let count = promotions ?? 20 + Int(rng.next() % 200)
             let ids = max(1, count * Int(1 + rng.next() % 3) / 2)
             var elements: [String] = []
             for i in 0..<count { elements.append(promotion(i, ids, nl, indent)) }
@@ -121,6 +123,29 @@ struct TwoParserTests {
         // Many files are cut; those with only CRs for line breaks, with a namespace, or with a trap
         // before the cut are read whole.
         #expect(halves > 300)
+    }
+
+    @Test("files over a megabyte, read from disk by two parsers, give what one parser gives")
+    func filesOnDisk() throws {
+        var random = RandomFile(rng: SplitMix(seed: 99))
+        let stem = "/tmp/checkout-two-parsers-\(Machine.monotonicNanoseconds())"
+        var halves = 0
+        for round in 0..<12 {
+            let bytes = random.make(promotions: 6_000)
+            #expect(bytes.count > 1 << 20)
+            let path = "\(stem)-\(round).plist"
+            try FileSystem.write(bytes, to: path)
+            defer { FileSystem.remove(path) }
+            let checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
+            let one = PromotionFile.load(bytes: bytes, name: path, checks: checks, parallel: false, halvingFrom: nil)
+            let two = try PromotionFile.loadReporting(contentsOf: path, checks: checks, halvingFrom: 0)
+            if two.halves { halves += 1 }
+            #expect(two.file.diagnostics == one.diagnostics, "round \(round)")
+            #expect(two.file.promotions == one.promotions, "round \(round)")
+            #expect(two.file.entries == one.entries, "round \(round)")
+            #expect(two.file.currency == one.currency, "round \(round)")
+        }
+        #expect(halves >= 3)
     }
 
     @Test("an id used in both halves is reported at its later use, which is dropped")
