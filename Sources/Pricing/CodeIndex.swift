@@ -164,11 +164,19 @@ private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// The hash the code tables use: FNV-1a over the code's UTF-8 bytes, then mixed (MurmurHash3's
 /// finalizer) so that every bit of the input reaches the low bits that index a table: codes that
 /// differ in one character, such as `P0000001` and `P0000002`, land far apart instead of in one
-/// long run of probes.
-@inline(__always)
+/// long run of probes. Inlinable: the cart scanner hashes every code it reads.
+@inlinable @inline(__always)
 public func productCodeHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    guard let base = bytes.baseAddress else { return finishProductCodeHash(h) }
+    for i in 0..<bytes.count { h = (h ^ UInt64(base[i])) &* 0x100_0000_01B3 }
+    return finishProductCodeHash(h)
+}
+
+/// MurmurHash3's finalizer.
+@usableFromInline @inline(__always)
+func finishProductCodeHash(_ h: UInt64) -> UInt64 {
+    var h = h
     h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
     h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
     return h ^ (h >> 33)
