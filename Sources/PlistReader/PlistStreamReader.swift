@@ -210,6 +210,7 @@ final class Parser {
             xmlFreeDoc(document)
         }
         xmlFreeParserCtxt(context)
+        state.pointee.stack.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
         input.deinitialize(count: 1)

@@ -42,7 +42,7 @@ public enum PlistKind: UInt8, Sendable, BitwiseCopyable, CustomStringConvertible
 
 /// Where an element starts in its file: the line and column (both from 1) of its `<`.
 /// Columns count Unicode scalars.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible, BitwiseCopyable {
     public var line: Int
     public var column: Int
 

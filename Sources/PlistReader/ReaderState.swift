@@ -1,8 +1,9 @@
+import Buffers
 internal import CLibXML2
 import Platform
 
 /// An element that is open while reading.
-struct OpenElement {
+struct OpenElement: BitwiseCopyable {
     enum Role {
         /// The `<plist>` document element.
         case plist
@@ -53,7 +54,7 @@ struct ReaderState {
     var parser: xmlParserCtxtPtr?
     var fragment = PlistFragment()
     /// Plain data, so that pushing, popping and copying cost nothing beyond the bytes.
-    var stack: ContiguousArray<OpenElement> = []
+    var stack = RawBuffer<OpenElement>(capacity: 16)
     /// For `<plist>` and streamed containers, which always sit at the bottom of `stack` (a streamed
     /// container's parent is streamed too): the key of a streamed dict waiting for its value.
     var pendingKeys: ContiguousArray<PlistKey?> = []
@@ -94,7 +95,6 @@ struct ReaderState {
     init(handler: PlistStreamHandler, limits: PlistLimits) {
         self.handler = handler
         self.limits = limits
-        stack.reserveCapacity(16)
     }
 
     // MARK: Issues
@@ -185,8 +185,9 @@ struct ReaderState {
     /// For the second of two parsers: opens what the first had open at the cut, without reporting
     /// it; the opening tags libxml2 reads first stand for them.
     mutating func prime(_ elements: ContiguousArray<OpenElement>, lineOffset: Int) {
-        stack = elements
-        for index in stack.indices {
+        stack.removeAll()
+        for element in elements { stack.append(element) }
+        for index in 0..<stack.count {
             stack[index].awaitsValue = false
             if case .plist = stack[index].role { stack[index].values = 1 }
         }
@@ -206,7 +207,7 @@ struct ReaderState {
         }
         guard let second = handler.handlerForSecondHalf(of: kind, depth: depth, key: key) else { return }
         watch.container = stack.count - 1
-        watch.half.start(handler: second, openElements: stack)
+        watch.half.start(handler: second, openElements: ContiguousArray(stack.elements))
     }
 
     /// After a child of the split container was delivered: stops at the cut, or gives up the
@@ -248,7 +249,7 @@ struct ReaderState {
         let kind = elementKind(name)
         let location = tagStartLocation(nameLength: kind.map { $0.nameLength } ?? -1)
 
-        guard !stack.isEmpty else {
+        guard stack.count > 0 else {
             sawDocumentElement = true
             if isPlistElement(name) {
                 stack.append(OpenElement(role: .plist, depth: -1, location: location))
@@ -343,8 +344,7 @@ struct ReaderState {
             skipDepth -= 1
             return
         }
-        guard !stack.isEmpty else { return }
-        let element = stack.removeLast()
+        guard let element = stack.popLast() else { return }
         switch element.role {
         case .plist:
             pendingKeys.removeLast()
@@ -397,7 +397,7 @@ struct ReaderState {
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        guard !stopped, skipDepth == 0, count > 0, !stack.isEmpty else { return }
+        guard !stopped, skipDepth == 0, count > 0, stack.count > 0 else { return }
         if case .node(let index, let kind) = stack[stack.count - 1].role, !kind.isContainer {
             if fragment.text.count - fragment.nodes[index].textStart + count > limits.maxTextLength {
                 report(
