@@ -42,8 +42,7 @@ struct CodeTable: @unchecked Sendable {
     /// catalog fills the table front to back instead of with a cache miss per product.
     init(catalog: Catalog) {
         let count = catalog.products.count
-        var capacity = 16
-        while capacity < count * 2 { capacity <<= 1 }
+        let capacity = HashTableFill.capacity(for: count)
         let byteCount = catalog.products.reduce(0) { $0 + $1.code.utf8.count }
         let storage = Storage(slotCount: capacity, byteCount: byteCount)
         var hashes = [UInt64](repeating: 0, count: count)
@@ -60,17 +59,7 @@ struct CodeTable: @unchecked Sendable {
             }
             starts[id + 1] = Int32(offset)
         }
-        // Regions of 1,024 slots (16 KiB of entries): products counted per region of their home slot.
-        let regionShift = max(0, capacity.trailingZeroBitCount - 10)
-        var regionStarts = [Int32](repeating: 0, count: (capacity >> regionShift) + 1)
-        for hash in hashes { regionStarts[(Int(truncatingIfNeeded: hash) & (capacity - 1)) >> regionShift + 1] += 1 }
-        for region in 1..<regionStarts.count { regionStarts[region] += regionStarts[region - 1] }
-        var order = [Int32](repeating: 0, count: count)
-        for id in 0..<count {
-            let region = (Int(truncatingIfNeeded: hashes[id]) & (capacity - 1)) >> regionShift
-            order[Int(regionStarts[region])] = Int32(id)
-            regionStarts[region] += 1
-        }
+        let order = HashTableFill.order(of: 0..<count, count: count, hashes: hashes, capacity: capacity)
         for id in order.lazy.map(Int.init) {
             let hash = hashes[id]
             var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)

@@ -46,23 +46,12 @@ struct CodeIndex: Sendable {
                 found(position, first)
             }
         }
-        var capacity = 16
-        while capacity < asciiCount * 2 { capacity <<= 1 }
+        let capacity = HashTableFill.capacity(for: asciiCount)
         let mask = capacity - 1
-        // Codes counted per region of 1,024 slots and placed region by region, each region's in
-        // catalog order (so that of two equal codes, the earlier is placed first).
-        let regionShift = max(0, capacity.trailingZeroBitCount - 10)
-        var regionStarts = [Int32](repeating: 0, count: (capacity >> regionShift) + 1)
-        for position in codes.indices where ascii[position] && !codes[position].isEmpty {
-            regionStarts[(Int(truncatingIfNeeded: hashes[position]) & mask) >> regionShift + 1] += 1
-        }
-        for region in 1..<regionStarts.count { regionStarts[region] += regionStarts[region - 1] }
-        var order = [Int32](repeating: 0, count: asciiCount)
-        for position in codes.indices where ascii[position] && !codes[position].isEmpty {
-            let region = (Int(truncatingIfNeeded: hashes[position]) & mask) >> regionShift
-            order[Int(regionStarts[region])] = Int32(position)
-            regionStarts[region] += 1
-        }
+        // Placed in catalog order within each region, so that of two equal codes the earlier is
+        // placed first.
+        let indexed = codes.indices.lazy.filter { ascii[$0] && !codes[$0].isEmpty }
+        let order = HashTableFill.order(of: indexed, count: asciiCount, hashes: hashes, capacity: capacity)
         var slots = [UInt64](repeating: 0, count: capacity)
         for position in order.lazy.map(Int.init) {
             let hash = hashes[position]
