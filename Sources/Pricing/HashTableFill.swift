@@ -2,6 +2,7 @@
 /// placed in the order of their home slots, region by region, so the table fills front to back.
 public enum HashTableFill {
     /// Slots for `count` keys: a power of two, at least twice the keys.
+    @inlinable
     public static func capacity(for count: Int) -> Int {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
@@ -10,7 +11,9 @@ public enum HashTableFill {
 
     /// The keys at `positions` (whose hashes are `hashes[position]`; `count` of them) in the order
     /// to place them into a table of `capacity` slots: by region of 1,024 home slots, each region's
-    /// keys in the order `positions` gives them (a counting sort, stable).
+    /// keys in the order `positions` gives them (a counting sort, stable). Inlinable, so that each
+    /// caller's sequence is specialized (generic, it would allocate per key).
+    @inlinable
     public static func order(
         of positions: some Sequence<Int>, count: Int, hashes: [UInt64], capacity: Int
     ) -> [Int32] {
