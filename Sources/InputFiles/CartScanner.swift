@@ -157,25 +157,35 @@ struct CartScanner {
         c.p += 1
         c.skipSpace()
         if c.consume(UInt8(ascii: "]")) { return .done }
+        var layout = ItemLayout()
         while true {
             c.skipSpace()
             if c.p == split { return .reachedSplit }
             if c.p > split { return .passedSplit }
-            guard scanItem(&c, &merger) else { return c.p > split ? .passedSplit : .giveUp }
+            guard scanItem(&c, &merger, &layout) else { return c.p > split ? .passedSplit : .giveUp }
+            if layout.skipGap(&c) { continue }
+            let itemEnd = c.p
             c.skipSpace()
             if c.consume(UInt8(ascii: "]")) { return .done }
             guard c.consume(UInt8(ascii: ",")) else { return c.p > split ? .passedSplit : .giveUp }
+            c.skipSpace()
+            layout.learnGap(from: itemEnd, to: c.p)
         }
     }
 
     /// Items from the split point to the closing `]`.
     private func scanItemsFromMiddle(_ c: inout Cursor, _ merger: inout CartLineMerger) -> HalfOutcome {
+        var layout = ItemLayout()
         while true {
             c.skipSpace()
-            guard scanItem(&c, &merger) else { return .giveUp }
+            guard scanItem(&c, &merger, &layout) else { return .giveUp }
+            if layout.skipGap(&c) { continue }
+            let itemEnd = c.p
             c.skipSpace()
             if c.consume(UInt8(ascii: "]")) { return .done }
             guard c.consume(UInt8(ascii: ",")) else { return .giveUp }
+            c.skipSpace()
+            layout.learnGap(from: itemEnd, to: c.p)
         }
     }
 
@@ -280,18 +290,23 @@ struct CartScanner {
         c.p += 1
         c.skipSpace()
         if c.consume(UInt8(ascii: "]")) { return true }
+        var layout = ItemLayout()
         while true {
             c.skipSpace()
-            guard scanItem(&c, &merger) else { return false }
+            guard scanItem(&c, &merger, &layout) else { return false }
+            if layout.skipGap(&c) { continue }
+            let itemEnd = c.p
             c.skipSpace()
             if c.consume(UInt8(ascii: "]")) { return true }
             guard c.consume(UInt8(ascii: ",")) else { return false }
+            c.skipSpace()
+            layout.learnGap(from: itemEnd, to: c.p)
         }
     }
 
     /// One item, a code or `{"code": …, "quantity": …}`, added to the lines.
     @inline(__always)
-    private func scanItem(_ c: inout Cursor, _ merger: inout CartLineMerger) -> Bool {
+    private func scanItem(_ c: inout Cursor, _ merger: inout CartLineMerger, _ layout: inout ItemLayout) -> Bool {
         let product: Int
         var quantity: Int64 = 1
         switch c.peek {
@@ -299,40 +314,59 @@ struct CartScanner {
             guard let id = c.code(codes) else { return false }
             product = id
         case UInt8(ascii: "{"):
-            guard let (id, count) = c.canonicalItem(codes) ?? scanItemObject(&c) else { return false }
-            product = id
-            quantity = count
+            if let (id, count) = c.canonicalItem(codes) {
+                (product, quantity) = (id, count)
+            } else if let (id, count) = layout.item(&c, codes) {
+                (product, quantity) = (id, count)
+            } else {
+                guard let (id, count) = scanItemObject(&c, &layout) else { return false }
+                (product, quantity) = (id, count)
+            }
         default:
             return false
         }
         return product >= 0 && merger.add(product, quantity: quantity)
     }
 
-    /// `{"code": "…", "quantity": N}` in either order, nothing else.
-    @inline(__always)
-    private func scanItemObject(_ c: inout Cursor) -> (Int, Int64)? {
+    /// `{"code": "…", "quantity": N}` in either order, nothing else; an item with both keys teaches
+    /// `layout` its spelling.
+    private func scanItemObject(_ c: inout Cursor, _ layout: inout ItemLayout) -> (Int, Int64)? {
+        let start = c.p
         c.p += 1
         var product = -2
         var quantity: Int64 = 0
+        // Where the values start and end, in the order they come.
+        var bounds = (start, start, start, start)
+        var keys = 0
+        var codeFirst = true
         while true {
             c.skipSpace()
             guard let key = c.itemKey() else { return nil }
             c.skipSpace()
             guard c.consume(UInt8(ascii: ":")) else { return nil }
             c.skipSpace()
+            let valueStart = c.p
             switch key {
             case .code:
                 guard product == -2, let id = c.code(codes) else { return nil }
                 product = id
+                if keys == 0 { codeFirst = true }
             case .quantity:
                 guard quantity == 0, let value = c.quantity() else { return nil }
                 quantity = value
+                if keys == 0 { codeFirst = false }
             }
+            if keys == 0 { (bounds.0, bounds.1) = (valueStart, c.p) } else { (bounds.2, bounds.3) = (valueStart, c.p) }
+            keys += 1
             c.skipSpace()
             if c.consume(UInt8(ascii: "}")) { break }
             guard c.consume(UInt8(ascii: ",")) else { return nil }
         }
         guard product != -2 else { return nil }
+        if keys == 2 {
+            layout.learnItem(
+                start: start, first: (bounds.0, bounds.1), second: (bounds.2, bounds.3), end: c.p, codeFirst: codeFirst)
+        }
         return (product, quantity == 0 ? 1 : quantity)
     }
 }
@@ -498,19 +532,124 @@ struct Cursor {
             p = q + 1
             return codes.lookup(start, q - start)
         case UInt8(ascii: "\\"):
-            return escapedCode(codes)
+            return escapedCode(codes, firstStop: q)
         default:
             return nil
         }
     }
 
-    /// A code with escapes: decoded into a small buffer, then looked up.
-    private mutating func escapedCode(_ codes: CodeTable) -> Int? {
-        let raw = end - p
-        let capacity = min(raw, 1024)
+    /// A code with escapes, the cursor at its opening quote and `firstStop` at its first backslash:
+    /// decoded on the stack, plain runs found a word at a time, then looked up. -1, the cursor
+    /// unmoved, for a string longer than any code (the scan gives up there either way).
+    private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
+        guard codes.longestCode <= 48 else { return escapedCodeInTemporaryBuffer(codes) }
+        let limit = codes.longestCode
+        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &storage) { raw -> Int? in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var count = 0
+            var q = p + 1
+            var stop = firstStop
+            while true {
+                guard stop < end else { return nil }
+                let run = stop - q
+                guard count + run <= limit else { return -1 }
+                for i in 0..<run { out[count + i] = q[i] }
+                count += run
+                switch stop.pointee {
+                case UInt8(ascii: "\\"):
+                    guard let (scalar, length) = Cursor.escape(at: stop, end: end) else { return nil }
+                    // Room for 4 more bytes: the storage has 16 past the longest code.
+                    count += Cursor.encodeUTF8(scalar, into: out + count)
+                    guard count <= limit else { return -1 }
+                    q = stop + length
+                    stop = stringStop(from: q)
+                case UInt8(ascii: "\""):
+                    p = stop + 1
+                    return codes.lookup(out, count)
+                default:
+                    return nil  // a control character
+                }
+            }
+        }
+    }
+
+    /// ``escapedCode(_:firstStop:)`` for catalogs with codes too long for the stack buffer.
+    private mutating func escapedCodeInTemporaryBuffer(_ codes: CodeTable) -> Int? {
+        let capacity = min(end - p, 1024)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Int? in
             guard let count = unescapeString(into: buffer) else { return nil }
             return codes.lookup(buffer.baseAddress!, count)
+        }
+    }
+
+    /// The escape at `q` (a backslash): the scalar it stands for and the bytes it takes, a
+    /// surrogate pair as one; nil for an unknown escape, bad hex digits or a lone surrogate.
+    @inline(__always)
+    static func escape(at q: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> (UInt32, Int)? {
+        guard end - q >= 2 else { return nil }
+        switch q[1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(q[1]), 2)
+        case UInt8(ascii: "b"): return (0x08, 2)
+        case UInt8(ascii: "f"): return (0x0C, 2)
+        case UInt8(ascii: "n"): return (0x0A, 2)
+        case UInt8(ascii: "r"): return (0x0D, 2)
+        case UInt8(ascii: "t"): return (0x09, 2)
+        case UInt8(ascii: "u"):
+            guard end - q >= 6, let scalar = hex4(q + 2) else { return nil }
+            if scalar >= 0xD800, scalar < 0xDC00 {
+                guard end - q >= 12, q[6] == UInt8(ascii: "\\"), q[7] == UInt8(ascii: "u"), let low = hex4(q + 8),
+                    low >= 0xDC00, low < 0xE000
+                else { return nil }
+                return (0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00), 12)
+            }
+            guard scalar < 0xDC00 || scalar >= 0xE000 else { return nil }
+            return (scalar, 6)
+        default:
+            return nil
+        }
+    }
+
+    /// Four hex digits at `at` (which has at least four bytes).
+    @inline(__always)
+    private static func hex4(_ at: UnsafePointer<UInt8>) -> UInt32? {
+        var value: UInt32 = 0
+        for i in 0..<4 {
+            let b = at[i]
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Writes the UTF-8 bytes of `scalar` (a valid scalar value) at `out`: how many, 1 to 4.
+    @inline(__always)
+    static func encodeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case ..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case ..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case ..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
         }
     }
 
@@ -532,31 +671,9 @@ struct Cursor {
     /// its closing quote: the number of bytes written, or nil — the cursor unmoved — for a control
     /// character, a bad escape, a lone surrogate, or a string longer than the buffer.
     private mutating func unescapeString(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
+        guard p < end, p.pointee == UInt8(ascii: "\""), let out = buffer.baseAddress else { return nil }
         var q = p + 1
         var count = 0
-        func put(_ byte: UInt8) -> Bool {
-            guard count < buffer.count else { return false }
-            buffer[count] = byte
-            count += 1
-            return true
-        }
-        func hex4(_ at: UnsafePointer<UInt8>) -> UInt32? {
-            guard end - at >= 4 else { return nil }
-            var value: UInt32 = 0
-            for i in 0..<4 {
-                let b = at[i]
-                let digit: UInt8
-                switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
-        }
         while q < end {
             let b = q.pointee
             if b == UInt8(ascii: "\"") {
@@ -565,40 +682,15 @@ struct Cursor {
             }
             if b < 0x20 { return nil }
             guard b == UInt8(ascii: "\\") else {
-                guard put(b) else { return nil }
+                guard count < buffer.count else { return nil }
+                out[count] = b
+                count += 1
                 q += 1
                 continue
             }
-            guard end - q >= 2 else { return nil }
-            let escaped: UInt8
-            switch q[1] {
-            case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
-            case UInt8(ascii: "/"): escaped = UInt8(ascii: "/")
-            case UInt8(ascii: "b"): escaped = 0x08
-            case UInt8(ascii: "f"): escaped = 0x0C
-            case UInt8(ascii: "n"): escaped = 0x0A
-            case UInt8(ascii: "r"): escaped = 0x0D
-            case UInt8(ascii: "t"): escaped = 0x09
-            case UInt8(ascii: "u"):
-                guard var scalar = hex4(q + 2) else { return nil }
-                q += 6
-                if scalar >= 0xD800, scalar < 0xDC00 {
-                    guard end - q >= 6, q[0] == UInt8(ascii: "\\"), q[1] == UInt8(ascii: "u"), let low = hex4(q + 2),
-                        low >= 0xDC00, low < 0xE000
-                    else { return nil }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    q += 6
-                } else if scalar >= 0xDC00, scalar < 0xE000 {
-                    return nil
-                }
-                for byte in UTF8.encode(Unicode.Scalar(scalar)!)! where !put(byte) { return nil }
-                continue
-            default:
-                return nil
-            }
-            guard put(escaped) else { return nil }
-            q += 2
+            guard let (scalar, length) = Cursor.escape(at: q, end: end), buffer.count - count >= 4 else { return nil }
+            count += Cursor.encodeUTF8(scalar, into: out + count)
+            q += length
         }
         return nil
     }

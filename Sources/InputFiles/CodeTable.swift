@@ -36,6 +36,8 @@ struct CodeTable: @unchecked Sendable {
     /// All codes' bytes, back to back.
     private let bytes: UnsafePointer<UInt8>
     private let mask: Int
+    /// The longest code's length in bytes: a longer string is no code of the catalog.
+    let longestCode: Int
 
     /// Builds the table in two passes: the codes' bytes and hashes in catalog order, then the
     /// entries in the order of their home slots (a counting sort by region), so that a large
@@ -72,6 +74,7 @@ struct CodeTable: @unchecked Sendable {
         entries = UnsafePointer(storage.entries.baseAddress!)
         bytes = UnsafePointer(storage.bytes.baseAddress!)
         mask = capacity - 1
+        longestCode = (0..<count).reduce(0) { max($0, Int(starts[$1 + 1] - starts[$1])) }
     }
 
     /// The id of the product whose code is these `count` bytes, or -1.

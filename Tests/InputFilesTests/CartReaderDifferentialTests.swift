@@ -318,7 +318,7 @@ struct ParallelScanTests {
 }
 
 /// What `reader` makes of `bytes`, read fast or as a tree: the cart as `describe` shows it, or the message.
-private func readOutcome(
+func readOutcome(
     _ bytes: [UInt8], reader: CartReader, name: String = "cart.json", tree: Bool, describe: (Cart) -> String
 ) -> String {
     var reader = reader
