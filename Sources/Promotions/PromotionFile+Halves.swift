@@ -59,18 +59,27 @@ extension DecodingPipeline.Output {
         }
         decoder.adoptUnanswered(of: later.decoder, offset: diagnostics.count)
         diagnostics += laterDiagnostics
-        entries += later.entries
-        // A run at a time, each freed once copied. Within the later half, only the first use of an
+        var laterEntries = later.entries
+        later.entries = []
+        entries.appendMoving(from: &laterEntries, vacated: .vacated)
+        // A run at a time, each freed once moved. Within the later half, only the first use of an
         // id can have been valid: that is the one dropped.
         later.chunks.append(later.promotions)
         later.promotions = []
         for index in later.chunks.indices {
-            if dropped.isEmpty {
-                promotions += later.chunks[index]
-            } else {
-                promotions += later.chunks[index].lazy.filter { !dropped.contains($0.id) }
-            }
+            var chunk = later.chunks[index]
             later.chunks[index] = []
+            promotions.appendMoving(from: &chunk, vacated: .vacated) { dropped.isEmpty || !dropped.contains($0.id) }
         }
     }
+}
+
+extension Promotion {
+    /// What a slot holds once its promotion was moved out: it owns nothing to free.
+    fileprivate static let vacated = Promotion(id: "", name: "", rule: .combo(groupSize: 1, paid: 1))
+}
+
+extension PromotionEntry {
+    /// What a slot holds once its entry was moved out.
+    fileprivate static let vacated = PromotionEntry(id: nil, location: SourceLocation(line: 0, column: 0))
 }

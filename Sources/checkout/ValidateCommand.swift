@@ -70,6 +70,7 @@ struct Validate: ParsableCommand {
         }
         OutputStream.standardOutput.write(reporter.render(files))
         try Console.finishOutput()
+        UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }
         if read.failCheck(strict: strict) { throw ExitStatus.failures }
     }
