@@ -180,7 +180,8 @@ public struct BatchPricer: Sendable {
                 let priced = Result<Receipt, PricingError> { () throws(PricingError) in
                     guard explain else {
                         return try worker.engine.price(
-                            cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache)
+                            cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache,
+                            spareLines: &worker.receiptLines)
                     }
                     let explained = try Explainer(engine: worker.engine).explain(
                         cart, coupons: coupons, at: instant, now: now)
@@ -207,6 +208,9 @@ public struct BatchPricer: Sendable {
                                 explanations, money: MoneyStyle(currency: receipt.currency)))
                     }
                 }
+                // The next cart's lines and receipt lines reuse this one's storage.
+                worker.receiptLines = receipt.lines
+                worker.reader.recycle(cart)
             } catch {
                 result.failures += 1
                 switch format {
@@ -240,6 +244,8 @@ public struct BatchPricer: Sendable {
         var reader: CartReader
         var encoder: ReceiptEncoder
         var cache: BestItemRuleCache
+        /// The last receipt's lines, whose storage the next receipt's take.
+        var receiptLines: [Receipt.Line] = []
         let engine: PricingEngine
 
         init(rules: RuleSet) {

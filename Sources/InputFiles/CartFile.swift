@@ -57,6 +57,12 @@ public struct CartReader {
         return try parseTree(bytes, name: name)
     }
 
+    /// Takes back a cart done with: the next cart read reuses the storage of its lines (a batch
+    /// that recycles every cart allocates no lines per cart).
+    public mutating func recycle(_ cart: consuming Cart) {
+        merger.recycle(cart.lines)
+    }
+
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
     public mutating func readTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
         try parseTree(bytes.droppingByteOrderMark, name: name)

@@ -91,12 +91,27 @@ public struct CartLineMerger: Sendable {
         return true
     }
 
-    /// The merged lines; the merger is empty afterwards and ready for the next cart. Its own
-    /// array keeps its capacity, so that a merger reused cart after cart (a batch) allocates once
-    /// per cart, for the lines it returns, instead of once per doubling.
+    /// Lines of a cart done with (``recycle(_:)``), whose storage the next cart's lines take.
+    @usableFromInline var spare: [Cart.Line] = []
+
+    /// The merged lines; the merger is empty afterwards and ready for the next cart. The lines
+    /// keep the storage they were merged in; the next cart's are merged in the storage of the
+    /// lines recycled since, if any, else in new storage: a batch that recycles each cart
+    /// allocates nothing per cart.
     public mutating func takeLines() -> [Cart.Line] {
         for line in lines { slots[line.product] = 0 }
-        defer { lines.removeAll(keepingCapacity: true) }
-        return Array(lines)
+        var merged = spare
+        spare = []
+        swap(&merged, &lines)
+        // Only this merger holds the recycled storage (the cart it came from is gone), so emptying
+        // it keeps its capacity without copying; storage still shared is replaced.
+        lines.removeAll(keepingCapacity: true)
+        return merged
+    }
+
+    /// Takes back the lines of a cart done with, so that the next cart's lines reuse their storage.
+    /// Give them up too: storage still held elsewhere when the next cart is merged is not reused.
+    public mutating func recycle(_ lines: [Cart.Line]) {
+        spare = lines
     }
 }

@@ -25,7 +25,8 @@ public struct PricingEngine: Sendable {
     {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var steps: [PricingStep]?
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps)
+        var storage: [Receipt.Line] = []
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, lineStorage: &storage)
     }
 
     /// Prices `cart` as ``price(_:coupons:at:now:)`` does, and tells in `steps` which item
@@ -37,34 +38,52 @@ public struct PricingEngine: Sendable {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var recorded: [PricingStep]? = []
         defer { steps = recorded ?? [] }
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded)
+        var storage: [Receipt.Line] = []
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded, lineStorage: &storage)
     }
 
     /// Prices `cart` with the rules active at one instant indexed beforehand (`active`) and a
     /// thread's memory of best item rules (`cache`): the same receipt as
     /// ``price(_:coupons:at:now:)``, at a cost that does not grow with the number of rules. A cart
     /// priced at another instant than `active.instant` takes the general path.
+    ///
+    /// `spareLines`, the lines of a receipt done with, lend their storage to this receipt's lines
+    /// (and are left empty): a batch that hands each receipt's lines back allocates none per cart.
+    public func price(
+        _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
+        active: ActiveRules, cache: inout BestItemRuleCache, spareLines: inout [Receipt.Line]
+    ) throws(PricingError) -> Receipt {
+        let instant = instant ?? cart.at ?? now
+        guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
+        var storage = spareLines
+        spareLines = []
+        return try withUnsafeMutablePointer(to: &cache) { (cache) throws(PricingError) -> Receipt in
+            var chooser = IndexedChooser(engine: self, active: active, cache: cache)
+            var steps: [PricingStep]?
+            return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, lineStorage: &storage)
+        }
+    }
+
+    /// As above, without storage to reuse.
     public func price(
         _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
         active: ActiveRules, cache: inout BestItemRuleCache
     ) throws(PricingError) -> Receipt {
-        let instant = instant ?? cart.at ?? now
-        guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
-        return try withUnsafeMutablePointer(to: &cache) { (cache) throws(PricingError) -> Receipt in
-            var chooser = IndexedChooser(engine: self, active: active, cache: cache)
-            var steps: [PricingStep]?
-            return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps)
-        }
+        var spareLines: [Receipt.Line] = []
+        return try price(
+            cart, coupons: coupons, at: instant, now: now, active: active, cache: &cache, spareLines: &spareLines)
     }
 
-    private func price<C: RuleChooser>(_ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?)
-        throws(PricingError) -> Receipt
-    {
+    /// `lineStorage`: an array whose storage the receipt's lines take (emptied first).
+    private func price<C: RuleChooser>(
+        _ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?,
+        lineStorage: inout [Receipt.Line]
+    ) throws(PricingError) -> Receipt {
         let catalog = rules.catalog
         if let currency = cart.currency, currency != catalog.currency {
             throw .currencyMismatch(cart: currency.code, catalog: catalog.currency.code)
         }
-        let presented = presentedCoupons(cart.coupons.isEmpty && coupons.isEmpty ? [] : cart.coupons + coupons)
+        let presented = presentedCoupons(coupons.isEmpty ? cart.coupons : cart.coupons + coupons)
 
         var warnings: [String] = []
         for coupon in presented where !(coupon.id >= 0 && chooser.carriesActivePromotion(coupon.id)) {
@@ -72,8 +91,10 @@ public struct PricingEngine: Sendable {
         }
         let couponIDs = presented.compactMap { $0.id >= 0 ? $0.id : nil }
 
-        // The lines, with their subtotals.
-        var lines: [Receipt.Line] = []
+        // The lines, with their subtotals. Storage held only here is emptied in place.
+        var lines = lineStorage
+        lineStorage = []
+        lines.removeAll(keepingCapacity: true)
         lines.reserveCapacity(cart.lines.count)
         var subtotal: Int64 = 0
         for line in cart.lines {
@@ -262,11 +283,18 @@ public struct PricingEngine: Sendable {
     /// Coupons compared ASCII-case-insensitively; repeats count once, the first spelling is kept.
     func presentedCoupons(_ coupons: [String]) -> [PresentedCoupon] {
         guard !coupons.isEmpty else { return [] }
-        var seen: Set<String> = []
         var result: [PresentedCoupon] = []
+        result.reserveCapacity(coupons.count)
+        // A cart presents a coupon or two: repeats are found by comparing with the ones kept, without
+        // building a set; a long list gets one.
+        var seen: Set<String>? = coupons.count > 8 ? [] : nil
         for coupon in coupons {
             let key = asciiUppercased(coupon)
-            guard seen.insert(key).inserted else { continue }
+            if seen != nil {
+                guard seen!.insert(key).inserted else { continue }
+            } else if result.contains(where: { asciiUppercased($0.text) == key }) {
+                continue
+            }
             result.append(PresentedCoupon(text: coupon, id: rules.couponIDs[key] ?? -1))
         }
         return result

@@ -305,11 +305,17 @@ func roundedQuotient(_ x: Int128, _ d: Int128) -> Int128 {
 
 /// Upper-cases ASCII letters only, as coupon comparison requires.
 func asciiUppercased(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    var changed = false
-    for i in bytes.indices where bytes[i] >= UInt8(ascii: "a") && bytes[i] <= UInt8(ascii: "z") {
-        bytes[i] -= 32
-        changed = true
+    // Without building an array: a text with no lowercase letter is returned as it is, and a
+    // short one (up to 15 bytes) is written in place, which allocates nothing.
+    var text = text
+    let upper = text.withUTF8 { utf8 -> String? in
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return nil }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            for (i, byte) in utf8.enumerated() {
+                buffer[i] = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+            }
+            return utf8.count
+        }
     }
-    return changed ? String(decoding: bytes, as: UTF8.self) : text
+    return upper ?? text
 }

@@ -13,10 +13,16 @@ struct ItemLayoutTests {
 
     /// A layout learned from `item` (an item object with both keys, read by hand here: the values
     /// are the first string and the first run of digits after a colon).
+    ///
+    /// A layout's long pieces point into the document it was learned from, which a scan keeps
+    /// alive; here the item's bytes are kept for the rest of the test run.
     static func layout(learnedFrom item: String) -> ItemLayout {
         let bytes = Array(item.utf8)
+        let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = kept.initialize(from: bytes)
         var layout = ItemLayout()
-        bytes.withUnsafeBufferPointer { buffer in
+        do {
+            let buffer = UnsafeBufferPointer(kept)
             let base = buffer.baseAddress!
             var values: [(Int, Int)] = []
             var i = 0
