@@ -181,7 +181,7 @@ public struct BatchPricer: Sendable {
                     guard explain else {
                         return try worker.engine.price(
                             cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache,
-                            spareLines: &worker.receiptLines)
+                            storage: &worker.receiptStorage)
                     }
                     let explained = try Explainer(engine: worker.engine).explain(
                         cart, coupons: coupons, at: instant, now: now)
@@ -209,7 +209,7 @@ public struct BatchPricer: Sendable {
                     }
                 }
                 // The next cart's lines and receipt lines reuse this one's storage.
-                worker.receiptLines = receipt.lines
+                worker.receiptStorage.recycle(receipt)
                 worker.reader.recycle(cart)
             } catch {
                 result.failures += 1
@@ -244,8 +244,8 @@ public struct BatchPricer: Sendable {
         var reader: CartReader
         var encoder: ReceiptEncoder
         var cache: BestItemRuleCache
-        /// The last receipt's lines, whose storage the next receipt's take.
-        var receiptLines: [Receipt.Line] = []
+        /// The last receipt's arrays, which the next receipt takes.
+        var receiptStorage = ReceiptStorage()
         let engine: PricingEngine
 
         init(rules: RuleSet) {

@@ -19,6 +19,8 @@ public struct CartReader {
     public let catalog: Catalog
     /// The fast path's lines.
     private var merger: CartLineMerger
+    /// The coupons of the last cart recycled, whose storage the next cart's take.
+    private var spareCoupons: [String] = []
     /// The tree reader's items.
     private var builder: CartBuilder
     /// Built once this reader has read `scanAfter` bytes: its code table costs about as much as
@@ -53,14 +55,15 @@ public struct CartReader {
             if scanAfter > 0 { return try parseTree(bytes, name: name) }
             scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
         }
-        if let cart = scanner!.scan(bytes, merger: &merger) { return cart }
+        if let cart = scanner!.scan(bytes, merger: &merger, spareCoupons: &spareCoupons) { return cart }
         return try parseTree(bytes, name: name)
     }
 
-    /// Takes back a cart done with: the next cart read reuses the storage of its lines (a batch
-    /// that recycles every cart allocates no lines per cart).
+    /// Takes back a cart done with: the next cart read reuses the storage of its lines and coupons
+    /// (a batch that recycles every cart allocates none per cart).
     public mutating func recycle(_ cart: consuming Cart) {
         merger.recycle(cart.lines)
+        spareCoupons = cart.coupons
     }
 
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.

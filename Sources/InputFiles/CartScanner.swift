@@ -15,6 +15,15 @@ struct CartScanner {
 
     /// The cart in `bytes`, or nil when the tree reader must decide. `merger` is left empty.
     func scan(_ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger) -> Cart? {
+        var spareCoupons: [String] = []
+        return scan(bytes, merger: &merger, spareCoupons: &spareCoupons)
+    }
+
+    /// As above; `spareCoupons`, the coupons of a cart done with, lend their storage to this cart's (a
+    /// cart read in one piece).
+    func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger, spareCoupons: inout [String]
+    ) -> Cart? {
         guard let base = bytes.baseAddress else { return nil }
         if bytes.count >= parallelThreshold, Machine.processorCount > 1 {
             switch scanInTwo(bytes, productCount: merger.productCount) {
@@ -24,7 +33,12 @@ struct CartScanner {
             }
         }
         var cursor = Cursor(p: base, end: base + bytes.count)
-        let cart = scanDocument(&cursor, &merger)
+        var fields = CartFields()
+        fields.cart.coupons = spareCoupons
+        spareCoupons = []
+        // Only this scan holds the storage (the cart it came from is gone): emptied in place.
+        fields.cart.coupons.removeAll(keepingCapacity: true)
+        let cart = scanDocument(&cursor, &merger, &fields)
         if cart == nil { _ = merger.takeLines() }
         return cart
     }
@@ -204,9 +218,10 @@ struct CartScanner {
         }
     }
 
-    private func scanDocument(_ c: inout Cursor, _ merger: inout CartLineMerger) -> Cart? {
+    private func scanDocument(_ c: inout Cursor, _ merger: inout CartLineMerger, _ fields: inout CartFields)
+        -> Cart?
+    {
         c.skipSpace()
-        var fields = CartFields()
         switch c.peek {
         case UInt8(ascii: "["):
             guard scanItems(&c, &merger) else { return nil }

@@ -49,7 +49,7 @@ public struct ReceiptScreen: Sendable, Equatable {
         subtotal = money.format(receipt.subtotal)
         saved = receipt.discount > 0 ? money.format(receipt.discount) : nil
         total = money.format(receipt.total)
-        warnings = receipt.warnings
+        warnings = receipt.warnings.map(\.description)
         self.hints = hints.map { ReceiptText.hint($0, money: money) }
     }
 }

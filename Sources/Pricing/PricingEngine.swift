@@ -25,8 +25,8 @@ public struct PricingEngine: Sendable {
     {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var steps: [PricingStep]?
-        var storage: [Receipt.Line] = []
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, lineStorage: &storage)
+        var storage = ReceiptStorage()
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
     }
 
     /// Prices `cart` as ``price(_:coupons:at:now:)`` does, and tells in `steps` which item
@@ -38,8 +38,8 @@ public struct PricingEngine: Sendable {
         var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var recorded: [PricingStep]? = []
         defer { steps = recorded ?? [] }
-        var storage: [Receipt.Line] = []
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded, lineStorage: &storage)
+        var storage = ReceiptStorage()
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded, storage: &storage)
     }
 
     /// Prices `cart` with the rules active at one instant indexed beforehand (`active`) and a
@@ -47,20 +47,18 @@ public struct PricingEngine: Sendable {
     /// ``price(_:coupons:at:now:)``, at a cost that does not grow with the number of rules. A cart
     /// priced at another instant than `active.instant` takes the general path.
     ///
-    /// `spareLines`, the lines of a receipt done with, lend their storage to this receipt's lines
-    /// (and are left empty): a batch that hands each receipt's lines back allocates none per cart.
+    /// `storage`, the arrays of a receipt done with, lends them to this receipt (and is left
+    /// empty): a batch that hands each receipt back allocates none of its arrays per cart.
     public func price(
         _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
-        active: ActiveRules, cache: inout BestItemRuleCache, spareLines: inout [Receipt.Line]
+        active: ActiveRules, cache: inout BestItemRuleCache, storage: inout ReceiptStorage
     ) throws(PricingError) -> Receipt {
         let instant = instant ?? cart.at ?? now
         guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
-        var storage = spareLines
-        spareLines = []
         return try withUnsafeMutablePointer(to: &cache) { (cache) throws(PricingError) -> Receipt in
             var chooser = IndexedChooser(engine: self, active: active, cache: cache)
             var steps: [PricingStep]?
-            return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, lineStorage: &storage)
+            return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
         }
     }
 
@@ -69,32 +67,29 @@ public struct PricingEngine: Sendable {
         _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
         active: ActiveRules, cache: inout BestItemRuleCache
     ) throws(PricingError) -> Receipt {
-        var spareLines: [Receipt.Line] = []
+        var storage = ReceiptStorage()
         return try price(
-            cart, coupons: coupons, at: instant, now: now, active: active, cache: &cache, spareLines: &spareLines)
+            cart, coupons: coupons, at: instant, now: now, active: active, cache: &cache, storage: &storage)
     }
 
-    /// `lineStorage`: an array whose storage the receipt's lines take (emptied first).
+    /// `storage`: arrays the receipt's take (emptied first).
     private func price<C: RuleChooser>(
         _ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?,
-        lineStorage: inout [Receipt.Line]
+        storage: inout ReceiptStorage
     ) throws(PricingError) -> Receipt {
         let catalog = rules.catalog
         if let currency = cart.currency, currency != catalog.currency {
             throw .currencyMismatch(cart: currency.code, catalog: catalog.currency.code)
         }
-        let presented = presentedCoupons(coupons.isEmpty ? cart.coupons : cart.coupons + coupons)
-
-        var warnings: [String] = []
-        for coupon in presented where !(coupon.id >= 0 && chooser.carriesActivePromotion(coupon.id)) {
-            warnings.append("coupon \"\(coupon.text)\" matches no active promotion")
+        var warnings = storage.takeWarnings()
+        var couponIDs = CouponIDs()
+        forEachPresentedCoupon(coupons.isEmpty ? cart.coupons : cart.coupons + coupons) { text, id in
+            if id >= 0 { couponIDs.insert(id) }
+            if !(id >= 0 && chooser.carriesActivePromotion(id)) { warnings.append(.unmatchedCoupon(text)) }
         }
-        let couponIDs = presented.compactMap { $0.id >= 0 ? $0.id : nil }
 
-        // The lines, with their subtotals. Storage held only here is emptied in place.
-        var lines = lineStorage
-        lineStorage = []
-        lines.removeAll(keepingCapacity: true)
+        // The lines, with their subtotals.
+        var lines = storage.takeLines()
         lines.reserveCapacity(cart.lines.count)
         var subtotal: Int64 = 0
         for line in cart.lines {
@@ -193,7 +188,7 @@ public struct PricingEngine: Sendable {
     /// coupon presented, touching one of its products, and with enough units in the cart for one
     /// group (units only ever get fewer as the choice goes on, so one that lacks them now never
     /// applies). Ascending.
-    func candidateGroupRules(_ cart: Cart, instant: Instant, coupons: [Int32]) -> [Int] {
+    func candidateGroupRules(_ cart: Cart, instant: Instant, coupons: CouponIDs) -> [Int] {
         // A product's quantity in the cart: a short cart is searched, a long one indexed.
         var index: [ProductID: Int64] = [:]
         if cart.lines.count > 16 { for line in cart.lines { index[line.product] = line.quantity } }
@@ -274,30 +269,22 @@ public struct PricingEngine: Sendable {
 
     // MARK: Coupons
 
-    struct PresentedCoupon {
-        var text: String
-        /// The coupon's id in the rule set, or -1 when no promotion carries it.
-        var id: Int32
-    }
-
-    /// Coupons compared ASCII-case-insensitively; repeats count once, the first spelling is kept.
-    func presentedCoupons(_ coupons: [String]) -> [PresentedCoupon] {
-        guard !coupons.isEmpty else { return [] }
-        var result: [PresentedCoupon] = []
-        result.reserveCapacity(coupons.count)
-        // A cart presents a coupon or two: repeats are found by comparing with the ones kept, without
-        // building a set; a long list gets one.
+    /// Calls `body` with each coupon, compared ASCII-case-insensitively (repeats count once, the
+    /// first spelling is kept), and its id in the rule set, -1 when no promotion carries it.
+    func forEachPresentedCoupon(_ coupons: [String], _ body: (String, Int32) -> Void) {
+        guard !coupons.isEmpty else { return }
+        // A cart presents a coupon or two: a repeat is found by comparing with the coupons before
+        // it, without building a set; a long list gets one.
         var seen: Set<String>? = coupons.count > 8 ? [] : nil
-        for coupon in coupons {
+        for (index, coupon) in coupons.enumerated() {
             let key = asciiUppercased(coupon)
             if seen != nil {
                 guard seen!.insert(key).inserted else { continue }
-            } else if result.contains(where: { asciiUppercased($0.text) == key }) {
+            } else if coupons[..<index].contains(where: { asciiUppercased($0) == key }) {
                 continue
             }
-            result.append(PresentedCoupon(text: coupon, id: rules.couponIDs[key] ?? -1))
+            body(coupon, rules.couponIDs[key] ?? -1)
         }
-        return result
     }
 
     // MARK: Allocation

@@ -15,11 +15,11 @@ public struct Receipt: Sendable, Equatable {
     public var itemDiscount: Int64
     public var cartDiscount: Int64
     /// Notes for the shopper, such as a coupon that matched nothing.
-    public var warnings: [String]
+    public var warnings: [ReceiptWarning]
 
     public init(
         id: CartID? = nil, currency: Currency, at: Instant, lines: [Line], cartPromotion: AppliedPromotion?,
-        subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [String]
+        subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [ReceiptWarning]
     ) {
         self.id = id
         self.currency = currency

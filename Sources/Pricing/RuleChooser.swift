@@ -28,8 +28,8 @@ extension Optional where Wrapped == Choice {
 protocol RuleChooser {
     var instant: Instant { get }
     func carriesActivePromotion(_ coupon: Int32) -> Bool
-    mutating func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: [Int32]) -> Choice?
-    mutating func bestCartRule(subtotal: Int64, coupons: [Int32]) -> Choice?
+    mutating func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice?
+    mutating func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice?
 }
 
 /// Every candidate, checked for activation and coupon: right for any instant, and the reference the
@@ -43,11 +43,11 @@ struct LinearChooser: RuleChooser {
     }
 
     @inline(__always)
-    private func isCandidate(_ rule: CompiledRule, coupons: [Int32]) -> Bool {
+    private func isCandidate(_ rule: CompiledRule, coupons: CouponIDs) -> Bool {
         rule.isActive(at: instant) && (rule.coupon < 0 || coupons.contains(rule.coupon))
     }
 
-    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: [Int32]) -> Choice? {
+    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice? {
         let rules = engine.rules
         var best: Choice?
         for index in Int(rules.itemOffsets[line.product])..<Int(rules.itemOffsets[line.product + 1]) {
@@ -62,7 +62,7 @@ struct LinearChooser: RuleChooser {
         return best
     }
 
-    func bestCartRule(subtotal: Int64, coupons: [Int32]) -> Choice? {
+    func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice? {
         var best: Choice?
         for ruleIndex in engine.rules.cartRules {
             let rule = engine.rules.compiled[Int(ruleIndex)]
@@ -84,7 +84,7 @@ struct IndexedChooser: RuleChooser {
 
     func carriesActivePromotion(_ coupon: Int32) -> Bool { active.couponActive[Int(coupon)] }
 
-    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: [Int32]) -> Choice? {
+    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice? {
         let compiled = engine.rules.compiled
         let quantity = line.quantity
         let product = line.product
@@ -121,7 +121,7 @@ struct IndexedChooser: RuleChooser {
         return best
     }
 
-    func bestCartRule(subtotal: Int64, coupons: [Int32]) -> Choice? {
+    func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice? {
         let compiled = engine.rules.compiled
         var best = bestRanked(active.cartPercent, subtotal: subtotal, compiled: compiled)
         if let amount = bestRanked(active.cartAmount, subtotal: subtotal, compiled: compiled) { best.consider(amount) }

@@ -154,7 +154,7 @@ public struct ReceiptEncoder {
         for warning in receipt.warnings {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            appendString(warning, to: &out)
+            appendWarning(warning, to: &out)
         }
         out.append(UInt8(ascii: "]"))
         if let explanations { appendExplanations(explanations, digits, to: &out) }
@@ -337,10 +337,26 @@ func appendInteger(_ value: Int64, to out: inout RawBuffer<UInt8>) {
     out.append(utf8: String(value))
 }
 
+/// A warning's text as a JSON string literal, written in pieces (no string is built for it).
+func appendWarning(_ warning: ReceiptWarning, to out: inout RawBuffer<UInt8>) {
+    switch warning {
+    case .unmatchedCoupon(let coupon):
+        out.append(#""coupon \""#)
+        appendStringContent(coupon, to: &out)
+        out.append(#"\" matches no active promotion""#)
+    }
+}
+
 /// A JSON string literal, escaped as ``JSONWriter`` escapes: quotes, backslashes, control
 /// characters, DEL and U+2028/U+2029.
 func appendString(_ value: String, to out: inout RawBuffer<UInt8>) {
     out.append(UInt8(ascii: "\""))
+    appendStringContent(value, to: &out)
+    out.append(UInt8(ascii: "\""))
+}
+
+/// What goes between a JSON string literal's quotes, escaped as ``appendString(_:to:)`` escapes.
+func appendStringContent(_ value: String, to out: inout RawBuffer<UInt8>) {
     var plain = true
     for byte in value.utf8
     where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
@@ -348,5 +364,4 @@ func appendString(_ value: String, to out: inout RawBuffer<UInt8>) {
         break
     }
     out.append(utf8: plain ? value : JSONWriter.escaped(value))
-    out.append(UInt8(ascii: "\""))
 }

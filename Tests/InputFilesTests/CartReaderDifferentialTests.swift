@@ -331,3 +331,38 @@ func readOutcome(
         return "error: \(error)"
     }
 }
+
+@Suite("Carts recycled in a batch")
+struct CartRecyclingTests {
+    @Test("the next cart's lines and coupons take the storage of the cart recycled, and only its own content")
+    func recycled() throws {
+        var reader = CartReader(catalog: CartReaderDifferentialTests.catalog, scanAfter: 0)
+        func base<T>(_ array: [T]) -> UnsafeRawPointer? {
+            array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        var couponBases: [UnsafeRawPointer?] = []
+        var lineBases: [UnsafeRawPointer?] = []
+        let documents = [
+            #"{"coupons": ["A", "B"], "items": ["MUG", "TSHIRT", "MUG"]}"#, #"{"coupons": ["C"], "items": ["TSHIRT"]}"#,
+            #"{"items": ["VOUCHER", "MUG"], "coupons": ["D", "E", "F"]}"#, #"{"coupons": ["G"], "items": ["MUG"]}"#
+        ]
+        let expected: [([String], [Cart.Line])] = [
+            (["A", "B"], [Cart.Line(product: 2, quantity: 2), Cart.Line(product: 1, quantity: 1)]),
+            (["C"], [Cart.Line(product: 1, quantity: 1)]),
+            (["D", "E", "F"], [Cart.Line(product: 0, quantity: 1), Cart.Line(product: 2, quantity: 1)]),
+            (["G"], [Cart.Line(product: 2, quantity: 1)])
+        ]
+        for (text, (coupons, lines)) in zip(documents, expected) {
+            let cart = try reader.read(Array(text.utf8), name: "c")
+            #expect(cart.coupons == coupons && cart.lines == lines, "\(text)")
+            couponBases.append(base(cart.coupons))
+            lineBases.append(base(cart.lines))
+            reader.recycle(cart)
+        }
+        // Coupons are read into the last cart's storage (the third cart's outgrow it); lines alternate
+        // between two buffers.
+        #expect(
+            couponBases[1] == couponBases[0] && couponBases[2] != couponBases[1] && couponBases[3] == couponBases[2])
+        #expect(lineBases[2] == lineBases[0] && lineBases[3] == lineBases[1])
+    }
+}

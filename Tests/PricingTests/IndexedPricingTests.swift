@@ -90,17 +90,17 @@ struct IndexedPricingTests {
             let engine = PricingEngine(rules: rules)
             let active = ActiveRules(rules: rules, at: shop.instant)
             var cache = BestItemRuleCache(productCount: shop.catalog.products.count)
-            var spareLines: [Receipt.Line] = []
+            var storage = ReceiptStorage()
             for _ in 0..<25 {
                 let cart = shop.cart(random: &random)
                 let linear = try engine.price(cart, at: shop.instant, now: shop.instant)
                 let indexed = try engine.price(cart, at: shop.instant, now: shop.instant, active: active, cache: &cache)
                 #expect(indexed == linear, "\(shop.promotions) \(cart)")
-                // The same again in the storage of the last receipt's lines, as a batch prices.
+                // The same again in the storage of the last receipt, as a batch prices.
                 let reusing = try engine.price(
-                    cart, at: shop.instant, now: shop.instant, active: active, cache: &cache, spareLines: &spareLines)
+                    cart, at: shop.instant, now: shop.instant, active: active, cache: &cache, storage: &storage)
                 #expect(reusing == linear, "\(shop.promotions) \(cart)")
-                spareLines = reusing.lines
+                storage.recycle(reusing)
                 compared += 1
                 if linear.itemDiscount > 0 { itemPromotions += 1 }
                 if linear.cartPromotion != nil { cartPromotions += 1 }

@@ -46,39 +46,61 @@ struct StorageReuseTests {
         #expect(Self.base(third) != Self.base(first))
     }
 
-    @Test("receipt lines priced in the last receipt's storage")
-    func receiptLinesReused() throws {
-        let rules = RuleSet(promotions: [voucher2x1, tshirt3Plus], catalog: store)
+    @Test("receipts priced in the last receipt's storage: its lines and warnings")
+    func receiptStorageReused() throws {
+        let spring = percent("spring", 2000, codes: ["MUG"], coupon: "SPRING")
+        let promotions = [voucher2x1, tshirt3Plus, spring]
+        let rules = RuleSet(promotions: promotions, catalog: store)
         let engine = PricingEngine(rules: rules)
         let active = ActiveRules(rules: rules, at: noon)
         var cache = BestItemRuleCache(productCount: store.products.count)
-        var spare: [Receipt.Line] = []
-        var previous: UnsafeRawPointer?
-        for (n, codes) in [["VOUCHER", "VOUCHER", "MUG"], ["TSHIRT"], ["TSHIRT", "TSHIRT", "TSHIRT", "MUG"]]
-            .enumerated()
-        {
-            let receipt = try engine.price(
-                cart(codes), at: noon, now: noon, active: active, cache: &cache, spareLines: &spare)
-            #expect(spare.isEmpty)
-            let base = receipt.lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-            if n > 0 { #expect(base == previous, "receipt \(n)") }
-            previous = base
-            #expect(receipt == (try price(cart(codes), [voucher2x1, tshirt3Plus])))
-            spare = receipt.lines
+        var storage = ReceiptStorage()
+        var previous: (lines: UnsafeRawPointer?, warnings: UnsafeRawPointer?) = (nil, nil)
+        let carts = [
+            cart(["VOUCHER", "VOUCHER", "MUG"], coupons: ["nope", "later"]), cart(["TSHIRT"], coupons: ["Spring", "x"]),
+            cart(["TSHIRT", "TSHIRT", "TSHIRT", "MUG"], coupons: ["spring", "no such coupon, and a long one"])
+        ]
+        let warnings: [[ReceiptWarning]] = [
+            [.unmatchedCoupon("nope"), .unmatchedCoupon("later")], [.unmatchedCoupon("x")],
+            [.unmatchedCoupon("no such coupon, and a long one")]
+        ]
+        for (n, cart) in carts.enumerated() {
+            let receipt = try engine.price(cart, at: noon, now: noon, active: active, cache: &cache, storage: &storage)
+            let bases = (
+                lines: receipt.lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+                warnings: receipt.warnings.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            )
+            if n > 0 {
+                #expect(bases.lines == previous.lines, "receipt \(n)")
+                #expect(bases.warnings == previous.warnings, "receipt \(n)")
+            }
+            previous = bases
+            #expect(receipt.warnings == warnings[n])
+            #expect(receipt == (try price(cart, promotions)))
+            storage.recycle(receipt)
         }
     }
 
     @Test("coupons: repeats in any letter case count once, in short and long lists")
-    func presentedCoupons() {
+    func couponsPresented() {
         let rules = RuleSet(
             promotions: [percent("spring", 2000, codes: ["MUG"], coupon: "Spring")], catalog: store)
         let engine = PricingEngine(rules: rules)
-        let short = engine.presentedCoupons(["spring", "X", "SPRING", "x", "Spring"])
-        #expect(short.map(\.text) == ["spring", "X"])
-        #expect(short.map(\.id) == [0, -1])
-        let long = engine.presentedCoupons((0..<12).map { "c\($0 % 5)" } + ["SPRING", "Spring"])
-        #expect(long.map(\.text) == ["c0", "c1", "c2", "c3", "c4", "SPRING"])
-        #expect(long.map(\.id) == [-1, -1, -1, -1, -1, 0])
+        func presented(_ coupons: [String]) -> [String] {
+            var seen: [String] = []
+            engine.forEachPresentedCoupon(coupons) { seen.append("\($0) \($1)") }
+            return seen
+        }
+        #expect(presented(["spring", "X", "SPRING", "x", "Spring"]) == ["spring 0", "X -1"])
+        #expect(
+            presented((0..<12).map { "c\($0 % 5)" } + ["SPRING", "Spring"])
+                == ["c0 -1", "c1 -1", "c2 -1", "c3 -1", "c4 -1", "SPRING 0"])
+        #expect(presented([]) == [])
+        // The ids a cart presents: four inline, more in an array.
+        let ids = CouponIDs([7, 3, 9, 11, 40, 2])
+        #expect((0..<50).filter { ids.contains(Int32($0)) } == [2, 3, 7, 9, 11, 40])
+        #expect(CouponIDs().isEmpty && !CouponIDs([0]).isEmpty && !CouponIDs([0]).contains(-1))
+        #expect(CouponIDs([5, 6]).contains(6) && !CouponIDs([5, 6]).contains(-1))
         #expect(asciiUppercased("spring-ÄbC") == "SPRING-ÄBC")
         #expect(
             asciiUppercased("a much longer coupon code, over fifteen bytes")

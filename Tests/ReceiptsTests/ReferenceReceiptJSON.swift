@@ -48,7 +48,7 @@ enum ReferenceReceiptJSON {
             out.member("cart_discount") { amount(receipt.cartDiscount) }
             out.member("discount") { amount(receipt.discount) }
             out.member("total") { amount(receipt.total) }
-            out.member("warnings") { out.array(receipt.warnings) { out.string($0) } }
+            out.member("warnings") { out.array(receipt.warnings) { out.string($0.description) } }
         }
         return out.text
     }

@@ -1,0 +1,12 @@
+/// A note for the shopper on a receipt. Kept as what happened, not as text, so that pricing a cart
+/// builds no string for it; ``description`` is the text receipts show.
+public enum ReceiptWarning: Sendable, Equatable, CustomStringConvertible {
+    /// A coupon the cart presented (as spelled there) that no active promotion carries.
+    case unmatchedCoupon(String)
+
+    public var description: String {
+        switch self {
+        case .unmatchedCoupon(let coupon): "coupon \"\(coupon)\" matches no active promotion"
+        }
+    }
+}
