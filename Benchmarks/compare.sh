@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Side-by-side, whole-process timings of checkout and the peers a user would otherwise use, on the
-# same generated files (median of 5 runs, hyperfine), with totals checked against the peers'.
-# Needs: hyperfine (apt-get install hyperfine), python3 with orjson (pip install orjson).
+# same generated files, with totals checked against the peers'. Commands compared are timed in
+# rounds (peers/rounds.py: every command once per round, 5 rounds after a warm-up): medians, and
+# for ratios the range over the rounds, each round's runs made seconds apart.
+# Needs: python3 with orjson (pip install orjson).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd .. && pwd)
@@ -42,17 +44,19 @@ echo "checkout $ours, orjson $python_total, JSONDecoder $foundation_total"
 [ "$ours" = "$python_total" ] && [ "$ours" = "$foundation_total" ] || { echo "totals differ"; exit 1; }
 
 results=$(mktemp -d)
-run() { hyperfine -N --warmup 1 --runs 5 ${HYPERFINE_FLAGS:-} --export-json "$results/$1.json" "${@:2}" >/dev/null; python3 - "$results/$1.json" <<'PY'
+run() { python3 "$root/Benchmarks/peers/rounds.py" ${ROUNDS_FLAGS:-} --export-json "$results/$1.json" "${@:2}"; python3 - "$results/$1.json" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     print(f'  {r["median"] * 1000:9.1f} ms  {r["command"]}')
 PY
 }
-# The second command's median over the first's, from run NAME's results.
+# The second command's time over the first's, from run NAME's results: the median of the rounds'
+# ratios and their range.
 ratio() { python3 - "$results/$1.json" <<'PY'
-import json, sys
+import json, statistics, sys
 r = json.load(open(sys.argv[1]))["results"]
-print(f'  ratio {r[1]["median"] / r[0]["median"]:.2f}x (second / first)')
+rounds = [b / a for a, b in zip(r[0]["times"], r[1]["times"])]
+print(f'  ratio {statistics.median(rounds):.2f}x (second / first; rounds {min(rounds):.2f}-{max(rounds):.2f})')
 PY
 }
 echo "== 1,000,000-line cart, no promotions (target: 20x faster than orjson)"
@@ -69,21 +73,25 @@ for spelling in compact crlf bom escaped python; do
     ours_spelled+=("$checkout price spellings/$spelling.json --catalog Products.json --promotions none.plist --format json")
     peers_spelled+=("python3 $root/Benchmarks/peers/orjson_cart.py Products.json spellings/$spelling.json")
 done
-run spellings "$checkout price cart.json --catalog Products.json --promotions none.plist --format json" "${ours_spelled[@]}"
-run spellings-peer "${peers_spelled[@]}"
-python3 - "$results/spellings.json" "$results/spellings-peer.json" <<'PY'
-import json, sys
-ours = [r["median"] for r in json.load(open(sys.argv[1]))["results"]]
-peer = [r["median"] for r in json.load(open(sys.argv[2]))["results"]]
-for name, mine, theirs in zip(["compact", "crlf", "bom", "escaped", "python"], ours[1:], peer):
-    print(f"  {name:8} {mine / ours[0]:.2f}x the generator's spelling, {theirs / mine:.1f}x faster than orjson")
+run spellings "$checkout price cart.json --catalog Products.json --promotions none.plist --format json" "${ours_spelled[@]}" \
+    "${peers_spelled[@]}"
+python3 - "$results/spellings.json" <<'PY'
+import json, statistics, sys
+results = json.load(open(sys.argv[1]))["results"]
+generator, ours, peer = results[0], results[1:6], results[6:]
+def rounds(a, b):
+    r = [x / y for x, y in zip(a["times"], b["times"])]
+    return f"{statistics.median(r):.2f}x (rounds {min(r):.2f}-{max(r):.2f})"
+for name, mine, theirs in zip(["compact", "crlf", "bom", "escaped", "python"], ours, peer):
+    print(f"  {name:8} {rounds(mine, generator)} the generator's spelling, {rounds(theirs, mine)} faster than orjson")
 PY
 echo "== validate 20,000 promotions with unknown codes against 1,000,000 products (target: well under 1 s)"
 # validate exits 1: the codes are errors.
-HYPERFINE_FLAGS=-i run suggestions "$checkout validate large/Unknown.plist --catalog large/Products.json --reporter json"
+ROUNDS_FLAGS=--ignore-failure run suggestions "$checkout validate large/Unknown.plist --catalog large/Products.json --reporter json"
 "$checkout" validate large/Unknown.plist --catalog large/Products.json | tail -1 || true
-echo "== the same cart against 100,000 promotions (target: 0.3 s)"
-run rules "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json"
+echo "== the same cart against 100,000 promotions (target: 0.3 s), next to PropertyListDecoder merely decoding them"
+run rules "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json" \
+    "$bin/FoundationPlistPeer Promotions.plist"
 echo "== the same cart against 100,000 promotions, a third of them bundle/bxgy, next to v1 rules only (target: at most 1.5x)"
 run v2 "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json" \
     "$checkout price cart.json --catalog Products.json --promotions v2/Promotions.plist --at 2026-06-01T00:00:00Z --format json"
@@ -92,32 +100,34 @@ echo "== load + validate 100,000 promotions (target: 5x faster than PropertyList
 run plist "$bin/FoundationPlistPeer Promotions.plist" "$checkout validate Promotions.plist --at 2026-06-01T00:00:00Z"
 /usr/bin/time -f "  peak memory of validate: %M KB" "$checkout" validate Promotions.plist --at 2026-06-01T00:00:00Z >/dev/null
 echo "== the whole job: the 1,000,000-line cart against the 100,000 promotions, next to PropertyListDecoder merely decoding them (target: 5x)"
-python3 - "$results/plist.json" "$results/rules.json" <<'PY'
-import json, sys
-peer = json.load(open(sys.argv[1]))["results"][0]["median"]
-job = json.load(open(sys.argv[2]))["results"][0]["median"]
-print(f"  {peer / job:.2f}x (PropertyListDecoder {peer * 1000:.0f} ms, checkout {job * 1000:.0f} ms)")
+python3 - "$results/rules.json" <<'PY'
+import json, statistics, sys
+job, peer = json.load(open(sys.argv[1]))["results"]
+rounds = [p / j for j, p in zip(job["times"], peer["times"])]
+print(f"  {statistics.median(rounds):.2f}x, rounds {min(rounds):.2f}-{max(rounds):.2f} (PropertyListDecoder {peer['median'] * 1000:.0f} ms, checkout {job['median'] * 1000:.0f} ms)")
 PY
 echo "== the 100,000 promotions laid out other ways (target: 6x PropertyListDecoder on each)"
 python3 "$root/Benchmarks/peers/respell_plist.py" Promotions.plist plists
 for layout in oneline xcode crlf real string; do
     "$checkout" validate plists/$layout.plist --at 2026-06-01T00:00:00Z >/dev/null || { echo "$layout does not validate"; exit 1; }
 done
+# PropertyListDecoder reads the layouts whose value types its records declare (not <real> or <string> amounts:
+# those are compared with its time on the generator's file, in the same round).
 run plists "$checkout validate Promotions.plist --at 2026-06-01T00:00:00Z" \
     "$checkout validate plists/oneline.plist --at 2026-06-01T00:00:00Z" "$checkout validate plists/xcode.plist --at 2026-06-01T00:00:00Z" \
     "$checkout validate plists/crlf.plist --at 2026-06-01T00:00:00Z" "$checkout validate plists/real.plist --at 2026-06-01T00:00:00Z" \
-    "$checkout validate plists/string.plist --at 2026-06-01T00:00:00Z"
-# PropertyListDecoder reads the layouts whose value types its records declare (not <real> or <string> amounts:
-# those are compared with its time on the generator's file).
-run plists-peer "$bin/FoundationPlistPeer Promotions.plist" "$bin/FoundationPlistPeer plists/oneline.plist" \
+    "$checkout validate plists/string.plist --at 2026-06-01T00:00:00Z" \
+    "$bin/FoundationPlistPeer Promotions.plist" "$bin/FoundationPlistPeer plists/oneline.plist" \
     "$bin/FoundationPlistPeer plists/xcode.plist" "$bin/FoundationPlistPeer plists/crlf.plist"
-python3 - "$results/plists.json" "$results/plists-peer.json" <<'PY'
-import json, sys
-ours = [r["median"] for r in json.load(open(sys.argv[1]))["results"]]
-peer = [r["median"] for r in json.load(open(sys.argv[2]))["results"]]
+python3 - "$results/plists.json" <<'PY'
+import json, statistics, sys
+results = json.load(open(sys.argv[1]))["results"]
+ours, peer = results[:6], results[6:]
 peer += [peer[0], peer[0]]
 for name, mine, theirs in zip(["generator", "oneline", "xcode", "crlf", "real", "string"], ours, peer):
-    print(f"  {name:9} checkout {mine * 1000:5.0f} ms, PropertyListDecoder {theirs * 1000:5.0f} ms: {theirs / mine:.2f}x")
+    rounds = [p / m for m, p in zip(mine["times"], theirs["times"])]
+    print(f"  {name:9} checkout {mine['median'] * 1000:5.0f} ms, PropertyListDecoder {theirs['median'] * 1000:5.0f} ms: "
+          f"{statistics.median(rounds):.2f}x (rounds {min(rounds):.2f}-{max(rounds):.2f})")
 PY
 echo "== the batch phase on 1 and 2 threads (in process, checkout bench; target: 1.9x)"
 for i in 1 2 3; do

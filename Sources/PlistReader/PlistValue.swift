@@ -144,6 +144,17 @@ public struct PlistValue {
 
         public var isEmpty: Bool { start >= end }
 
+        /// How many there are, counted without making a value of each.
+        public var count: Int {
+            var count = 0
+            var position = start
+            while position < end {
+                position = fragment.nodes[position].end
+                count += 1
+            }
+            return count
+        }
+
         public func makeIterator() -> Iterator { Iterator(fragment: fragment, position: start, end: end) }
 
         public struct Iterator: IteratorProtocol {

@@ -119,6 +119,12 @@ struct ReaderState {
     /// The line and column of the `<` that starts the tag the parser has just read, named `name`
     /// (`nameLength` bytes) when it is an element's start tag.
     func tagStartLocation(nameLength: Int = -1) -> SourceLocation {
+        Self.tagStartLocation(parser: parser, lineOffset: lineOffset, nameLength: nameLength)
+    }
+
+    /// ``tagStartLocation(nameLength:)`` from the two fields it reads: a method on the whole state,
+    /// called from a mutating one, had the state (161 bytes) copied per element.
+    static func tagStartLocation(parser: xmlParserCtxtPtr?, lineOffset: Int, nameLength: Int) -> SourceLocation {
         guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
         let base = input.pointee.base!
         let cur = input.pointee.cur!
@@ -150,7 +156,7 @@ struct ReaderState {
     }
 
     /// The location of the `<` at `open` on `line`, its column counted from the line's start.
-    private func scannedLocation(of open: UnsafePointer<xmlChar>, line: Int, input: xmlParserInputPtr)
+    private static func scannedLocation(of open: UnsafePointer<xmlChar>, line: Int, input: xmlParserInputPtr)
         -> SourceLocation
     {
         let base = input.pointee.base!
@@ -247,7 +253,8 @@ struct ReaderState {
             return
         }
         let kind = elementKind(name)
-        let location = tagStartLocation(nameLength: kind.map { $0.nameLength } ?? -1)
+        let location = Self.tagStartLocation(
+            parser: parser, lineOffset: lineOffset, nameLength: kind.map { $0.nameLength } ?? -1)
 
         guard stack.count > 0 else {
             sawDocumentElement = true
@@ -405,7 +412,7 @@ struct ReaderState {
                     at: stack[stack.count - 1].location)
                 return
             }
-            fragment.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            fragment.text.appendBytes(bytes, count)
             return
         }
         let top = stack[stack.count - 1]

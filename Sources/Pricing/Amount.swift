@@ -67,32 +67,32 @@ public enum Amount {
 
         // value = digits × 10^scale, digits = integer part followed by fraction part.
         let scale = exponent - (fractionEnd - fractionStart) + minorDigits
-        // Walk the digit string from its first non-zero digit.
-        var digits: [UInt8] = []
-        var leading = true
-        for index in integerStart..<integerEnd where !(leading && bytes[index] == UInt8(ascii: "0")) {
-            leading = false
-            digits.append(bytes[index] &- 48)
+        // The digit string is the integer part followed by the fraction part, read where it is
+        // (no array per amount: this runs for every amount of a promotions file).
+        let integerCount = integerEnd - integerStart
+        let total = integerCount + (fractionEnd - fractionStart)
+        func digit(_ k: Int) -> UInt8 {
+            k < integerCount ? bytes[integerStart + k] &- 48 : bytes[fractionStart + k - integerCount] &- 48
         }
-        for index in fractionStart..<fractionEnd where !(leading && bytes[index] == UInt8(ascii: "0")) {
-            leading = false
-            digits.append(bytes[index] &- 48)
-        }
-        if digits.isEmpty { return .success(0) }
-        var kept = digits.count
+        // From its first non-zero digit.
+        var first = 0
+        while first < total, digit(first) == 0 { first += 1 }
+        if first == total { return .success(0) }
+        let count = total - first
+        var kept = count
         if scale < 0 {
             // The last -scale digits are below one minor unit: they must all be zero.
             let dropped = -scale
-            if dropped > digits.count { return .failure(.notWholeMinorUnits(minorDigits: minorDigits)) }
-            for digit in digits[(digits.count - dropped)...] where digit != 0 {
+            if dropped > count { return .failure(.notWholeMinorUnits(minorDigits: minorDigits)) }
+            for k in (total - dropped)..<total where digit(k) != 0 {
                 return .failure(.notWholeMinorUnits(minorDigits: minorDigits))
             }
-            kept = digits.count - dropped
+            kept = count - dropped
         }
         let zeros = max(scale, 0)
         guard kept + zeros <= 19 else { return .failure(.outOfRange) }
         var magnitude: UInt64 = 0
-        for digit in digits[..<kept] { magnitude = magnitude * 10 + UInt64(digit) }
+        for k in first..<(first + kept) { magnitude = magnitude * 10 + UInt64(digit(k)) }
         for _ in 0..<zeros { magnitude *= 10 }  // at most 19 digits: fits in UInt64
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { return .failure(.outOfRange) }

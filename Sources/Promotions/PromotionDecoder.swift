@@ -255,7 +255,7 @@ private struct Decoding {
         else {
             return nil
         }
-        guard let type = PromotionType(rawValue: text) else {
+        guard let type = PromotionType(name: text) else {
             report(.unknownType(text, at: self[.type]!.location, promotion: promotionID))
             return nil
         }
@@ -441,6 +441,7 @@ private struct Decoding {
                 return nil
             }
             var codes: [String] = []
+            codes.reserveCapacity(list.children.count)
             var valid = true
             for element in list.children {
                 guard element.kind == .string else {

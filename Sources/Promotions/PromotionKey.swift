@@ -91,7 +91,36 @@ extension PromotionType {
     }
 
     /// Known keys a promotion of this type may not hold, in declaration order.
-    var forbiddenKeys: [PromotionKey] { Self.forbiddenByType[Self.allCases.firstIndex(of: self)!] }
+    var forbiddenKeys: [PromotionKey] { Self.forbiddenByType[caseIndex] }
+
+    /// The type's position in `allCases`, without building the array (per promotion decoded).
+    private var caseIndex: Int {
+        switch self {
+        case .combo: 0
+        case .bulk: 1
+        case .percent: 2
+        case .amount: 3
+        case .cart: 4
+        case .bundle: 5
+        case .bxgy: 6
+        }
+    }
+
+    /// The type `text` names, as `init(rawValue:)` finds it, compared byte by byte: a switch over
+    /// strings compares each case in turn, at about 250 instructions per promotion decoded.
+    init?(name text: String) {
+        var text = text
+        let found = text.withUTF8 { bytes -> PromotionType? in
+            for (type, name) in Self.names where name.count == bytes.count && name.elementsEqual(bytes) {
+                return type
+            }
+            return nil
+        }
+        guard let found else { return nil }
+        self = found
+    }
+
+    private static let names: [(PromotionType, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
     /// Per type, in `allCases` order: worked out once from ``ownKeys``.
     private static let forbiddenByType: [[PromotionKey]] = allCases.map { type in

@@ -17,6 +17,26 @@ struct RawBufferTests {
         #expect(Array(buffer.elements(4, count: 3)) == [12, 42, 18])
     }
 
+    @Test("appendBytes copies exactly the bytes asked for, of every length, across growth")
+    func appendBytes() {
+        // Each run is cut from the middle of a larger array whose bytes around it differ, so a copy
+        // that read or wrote a byte too many would show.
+        let source = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var buffer = RawBuffer<UInt8>()
+        defer { buffer.deallocate() }
+        var expected: [UInt8] = []
+        for count in 0...40 {
+            for start in [1, 7, 64 - count / 2] {
+                source.withUnsafeBufferPointer { buffer.appendBytes($0.baseAddress! + start, count) }
+                expected += source[start..<(start + count)]
+                buffer.append(0xEE)
+                expected.append(0xEE)
+            }
+        }
+        #expect(buffer.count == expected.count)
+        #expect(Array(buffer.elements) == expected)
+    }
+
     @Test("popLast, truncate and removeAll shrink the count; deallocate empties")
     func shrinking() {
         var buffer = RawBuffer<UInt8>(capacity: 2)
