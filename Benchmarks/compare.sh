@@ -130,16 +130,23 @@ for name, mine, theirs in zip(["generator", "oneline", "xcode", "crlf", "real", 
           f"{statistics.median(rounds):.2f}x (rounds {min(rounds):.2f}-{max(rounds):.2f})")
 PY
 echo "== the batch phase on 1 and 2 threads (in process, checkout bench; target: 1.9x)"
-for i in 1 2 3; do
-    for threads in 1 2; do
+# Pairs in alternating order (1 2, 2 1, ...), so that drift of the machine's speed falls on both.
+for i in 1 2 3 4 5 6; do
+    order="1 2"; [ $((i % 2)) = 0 ] && order="2 1"
+    for threads in $order; do
         "$checkout" bench --lines 0 --promotions 100000 --batch-carts 1000000 --threads $threads --format json |
-            python3 -c "import json,sys; p=[x for x in json.load(sys.stdin)['phases'] if x['name']=='price batch'][0]; print($threads, p['seconds'], p['cpu_seconds'])"
+            python3 -c "import json,sys; p=[x for x in json.load(sys.stdin)['phases'] if x['name']=='price batch'][0]; print($i, $threads, p['seconds'], p['cpu_seconds'])"
     done
 done | python3 -c "
-import sys
+import statistics, sys
 rows = [line.split() for line in sys.stdin]
-for one, two in zip(rows[0::2], rows[1::2]):
-    print(f'  1 thread {float(one[1]):.2f} s, 2 threads {float(two[1]):.2f} s: {float(one[1]) / float(two[1]):.2f}x; CPU/wall with 2: {float(two[2]) / float(two[1]):.3f}')
+one = {r[0]: float(r[2]) for r in rows if r[1] == '1'}
+two = {r[0]: (float(r[2]), float(r[3])) for r in rows if r[1] == '2'}
+ratios = []
+for pair in sorted(one, key=int):
+    ratios.append(one[pair] / two[pair][0])
+    print(f'  pair {pair}: 1 thread {one[pair]:.2f} s, 2 threads {two[pair][0]:.2f} s: {ratios[-1]:.2f}x; CPU/wall with 2: {two[pair][1] / two[pair][0]:.3f}')
+print(f'  median {statistics.median(ratios):.2f}x (pairs {min(ratios):.2f}-{max(ratios):.2f})')
 "
 echo "== 1,000,000 small carts, receipts out (target: 500,000 carts/s)"
 run batch "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
