@@ -559,9 +559,10 @@ struct Cursor {
     private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
         guard codes.longestCode <= 48 else { return escapedCodeInTemporaryBuffer(codes) }
         let limit = codes.longestCode
-        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &storage) { raw -> Int? in
-            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        // 64 bytes on the stack, not initialized: a code of at most 48, 4 of an escape and 8 of a
+        // word written past the end of a run.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Int? in
+            let out = buffer.baseAddress!
             var count = 0
             var q = p + 1
             var stop = firstStop
@@ -569,7 +570,12 @@ struct Cursor {
                 guard stop < end else { return nil }
                 let run = stop - q
                 guard count + run <= limit else { return -1 }
-                for i in 0..<run { out[count + i] = q[i] }
+                if run <= 8, end - q >= 8 {
+                    // One word: the bytes past the run are overwritten by what follows, or ignored.
+                    UnsafeMutableRawPointer(out + count).storeBytes(of: Cursor.load8(q), as: UInt64.self)
+                } else {
+                    for i in 0..<run { out[count + i] = q[i] }
+                }
                 count += run
                 switch stop.pointee {
                 case UInt8(ascii: "\\"):
@@ -628,19 +634,17 @@ struct Cursor {
     /// Four hex digits at `at` (which has at least four bytes).
     @inline(__always)
     private static func hex4(_ at: UnsafePointer<UInt8>) -> UInt32? {
+        // Each digit's value and validity by arithmetic, combined without a branch per digit.
         var value: UInt32 = 0
+        var invalid = false
         for i in 0..<4 {
             let b = at[i]
-            let digit: UInt8
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
+            let decimal = b &- UInt8(ascii: "0")
+            let letter = (b | 0x20) &- UInt8(ascii: "a")
+            invalid = invalid || (decimal >= 10 && letter >= 6)
+            value = value << 4 | UInt32(decimal < 10 ? decimal : letter &+ 10)
         }
-        return value
+        return invalid ? nil : value & 0xFFFF
     }
 
     /// Writes the UTF-8 bytes of `scalar` (a valid scalar value) at `out`: how many, 1 to 4.
