@@ -35,6 +35,9 @@ public struct PriceRun {
     public var threads: Int?
     /// How a single cart's text receipt is laid out (a terminal's width and colour, or plain).
     public var style: TextStyle = .plain
+    /// Leave the rules, carts and receipts for the process's exit to free (``UntilExit``): a
+    /// command that exits once its output is written need not free 100,000 promotions one by one.
+    public var keepsUntilExit = false
 
     public init(carts: [String], now: Instant) {
         self.carts = carts
@@ -66,6 +69,7 @@ public struct PriceRun {
         } catch {
             throw .output(error)
         }
+        if keepsUntilExit { UntilExit.keep(rules) }
         return failures
     }
 
@@ -119,6 +123,7 @@ public struct PriceRun {
         } catch {
             throw .output(error)
         }
+        if keepsUntilExit { UntilExit.keep((rules, cart, priced)) }
     }
 
     /// Several carts or batches: one result per cart, in input order; failures do not stop the

@@ -65,6 +65,7 @@ struct Price: ParsableCommand {
         run.explain = explain
         run.threads = threads
         run.style = Terminal.style
+        run.keepsUntilExit = true
         let failures: Int
         do {
             failures = try run.run(
