@@ -14,17 +14,14 @@ public struct ReceiptStorage {
     }
 
     /// The lines' storage, emptied in place when only this held it, and nothing left here.
-    mutating func takeLines() -> [Receipt.Line] {
-        var taken = lines
-        lines = []
-        taken.removeAll(keepingCapacity: true)
-        return taken
-    }
+    mutating func takeLines() -> [Receipt.Line] { Self.take(&lines) }
 
     /// The warnings' storage, likewise.
-    mutating func takeWarnings() -> [ReceiptWarning] {
-        var taken = warnings
-        warnings = []
+    mutating func takeWarnings() -> [ReceiptWarning] { Self.take(&warnings) }
+
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        var taken = array
+        array = []
         taken.removeAll(keepingCapacity: true)
         return taken
     }

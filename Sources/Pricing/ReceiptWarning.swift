@@ -6,7 +6,11 @@ public enum ReceiptWarning: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unmatchedCoupon(let coupon): "coupon \"\(coupon)\" matches no active promotion"
+        case .unmatchedCoupon(let coupon): Self.unmatchedCouponText.before + coupon + Self.unmatchedCouponText.after
         }
     }
+
+    /// The fixed text around an unmatched coupon: writers escape it once and write a warning
+    /// without building its text.
+    public static let unmatchedCouponText = (before: "coupon \"", after: "\" matches no active promotion")
 }

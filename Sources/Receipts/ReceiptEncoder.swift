@@ -337,15 +337,23 @@ func appendInteger(_ value: Int64, to out: inout RawBuffer<UInt8>) {
     out.append(utf8: String(value))
 }
 
-/// A warning's text as a JSON string literal, written in pieces (no string is built for it).
+/// A warning's text as a JSON string literal, written in pieces (no string is built for it): its
+/// fixed text escaped once, what it is about escaped as it is written.
 func appendWarning(_ warning: ReceiptWarning, to out: inout RawBuffer<UInt8>) {
     switch warning {
     case .unmatchedCoupon(let coupon):
-        out.append(#""coupon \""#)
+        out.append(UInt8(ascii: "\""))
+        out.append(utf8: escapedUnmatchedCoupon.before)
         appendStringContent(coupon, to: &out)
-        out.append(#"\" matches no active promotion""#)
+        out.append(utf8: escapedUnmatchedCoupon.after)
+        out.append(UInt8(ascii: "\""))
     }
 }
+
+private let escapedUnmatchedCoupon = (
+    before: JSONWriter.escaped(ReceiptWarning.unmatchedCouponText.before),
+    after: JSONWriter.escaped(ReceiptWarning.unmatchedCouponText.after)
+)
 
 /// A JSON string literal, escaped as ``JSONWriter`` escapes: quotes, backslashes, control
 /// characters, DEL and U+2028/U+2029.
