@@ -178,12 +178,11 @@ struct CartScanner {
             if c.p > split { return .passedSplit }
             guard scanItem(&c, &merger, &layout) else { return c.p > split ? .passedSplit : .giveUp }
             if layout.skipGap(&c) { continue }
-            let itemEnd = c.p
-            c.skipSpace()
-            if c.consume(UInt8(ascii: "]")) { return .done }
-            guard c.consume(UInt8(ascii: ",")) else { return c.p > split ? .passedSplit : .giveUp }
-            c.skipSpace()
-            layout.learnGap(from: itemEnd, to: c.p)
+            switch layout.afterItem(&c) {
+            case .next: continue
+            case .end: return .done
+            case .invalid: return c.p > split ? .passedSplit : .giveUp
+            }
         }
     }
 
@@ -194,12 +193,11 @@ struct CartScanner {
             c.skipSpace()
             guard scanItem(&c, &merger, &layout) else { return .giveUp }
             if layout.skipGap(&c) { continue }
-            let itemEnd = c.p
-            c.skipSpace()
-            if c.consume(UInt8(ascii: "]")) { return .done }
-            guard c.consume(UInt8(ascii: ",")) else { return .giveUp }
-            c.skipSpace()
-            layout.learnGap(from: itemEnd, to: c.p)
+            switch layout.afterItem(&c) {
+            case .next: continue
+            case .end: return .done
+            case .invalid: return .giveUp
+            }
         }
     }
 
@@ -310,12 +308,11 @@ struct CartScanner {
             c.skipSpace()
             guard scanItem(&c, &merger, &layout) else { return false }
             if layout.skipGap(&c) { continue }
-            let itemEnd = c.p
-            c.skipSpace()
-            if c.consume(UInt8(ascii: "]")) { return true }
-            guard c.consume(UInt8(ascii: ",")) else { return false }
-            c.skipSpace()
-            layout.learnGap(from: itemEnd, to: c.p)
+            switch layout.afterItem(&c) {
+            case .next: continue
+            case .end: return true
+            case .invalid: return false
+            }
         }
     }
 
@@ -554,54 +551,19 @@ struct Cursor {
     }
 
     /// A code with escapes, the cursor at its opening quote and `firstStop` at its first backslash:
-    /// decoded on the stack, plain runs found a word at a time, then looked up. -1, the cursor
-    /// unmoved, for a string longer than any code (the scan gives up there either way).
+    /// decoded into a buffer on the stack with room for the catalog's longest code (a longer string
+    /// is no code: the scan gives up), then looked up.
     private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
-        guard codes.longestCode <= 48 else { return escapedCodeInTemporaryBuffer(codes) }
-        let limit = codes.longestCode
-        // 64 bytes on the stack, not initialized: a code of at most 48, 4 of an escape and 8 of a
-        // word written past the end of a run.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Int? in
-            let out = buffer.baseAddress!
-            var count = 0
-            var q = p + 1
-            var stop = firstStop
-            while true {
-                guard stop < end else { return nil }
-                let run = stop - q
-                guard count + run <= limit else { return -1 }
-                if run <= 8, end - q >= 8 {
-                    // One word: the bytes past the run are overwritten by what follows, or ignored.
-                    UnsafeMutableRawPointer(out + count).storeBytes(of: Cursor.load8(q), as: UInt64.self)
-                } else {
-                    for i in 0..<run { out[count + i] = q[i] }
-                }
-                count += run
-                switch stop.pointee {
-                case UInt8(ascii: "\\"):
-                    guard let (scalar, length) = Cursor.escape(at: stop, end: end) else { return nil }
-                    // Room for 4 more bytes: the storage has 16 past the longest code.
-                    count += Cursor.encodeUTF8(scalar, into: out + count)
-                    guard count <= limit else { return -1 }
-                    q = stop + length
-                    stop = stringStop(from: q)
-                case UInt8(ascii: "\""):
-                    p = stop + 1
-                    return codes.lookup(out, count)
-                default:
-                    return nil  // a control character
-                }
-            }
-        }
-    }
-
-    /// ``escapedCode(_:firstStop:)`` for catalogs with codes too long for the stack buffer.
-    private mutating func escapedCodeInTemporaryBuffer(_ codes: CodeTable) -> Int? {
-        let capacity = min(end - p, 1024)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Int? in
-            guard let count = unescapeString(into: buffer) else { return nil }
+        // Room for the longest code, an escape's 4 bytes and a word written past a short run; a
+        // fixed size when that fits, which the compiler places on the stack outright.
+        func decode(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+            guard let count = unescapeString(into: buffer, firstStop: firstStop) else { return nil }
             return codes.lookup(buffer.baseAddress!, count)
         }
+        if codes.longestCode <= 52 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64, decode)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: codes.longestCode + 12, decode)
     }
 
     /// The escape at `q` (a backslash): the scalar it stands for and the bytes it takes, a
@@ -689,29 +651,44 @@ struct Cursor {
     /// Decodes the string at the cursor (which is at its opening quote) into `buffer`, moving past
     /// its closing quote: the number of bytes written, or nil — the cursor unmoved — for a control
     /// character, a bad escape, a lone surrogate, or a string longer than the buffer.
-    private mutating func unescapeString(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    /// `firstStop`, when the caller found it already, is where the first run ends.
+    @inline(__always)
+    private mutating func unescapeString(
+        into buffer: UnsafeMutableBufferPointer<UInt8>, firstStop: UnsafePointer<UInt8>? = nil
+    ) -> Int? {
         guard p < end, p.pointee == UInt8(ascii: "\""), let out = buffer.baseAddress else { return nil }
         var q = p + 1
         var count = 0
-        while q < end {
-            let b = q.pointee
-            if b == UInt8(ascii: "\"") {
-                p = q + 1
+        var known = firstStop
+        while true {
+            // A run of plain bytes, found a word at a time, then what ends it.
+            let stop = known ?? stringStop(from: q)
+            known = nil
+            guard stop < end else { return nil }
+            let run = stop - q
+            guard run <= buffer.count - count else { return nil }
+            if run <= 8, end - q >= 8, buffer.count - count >= 8 {
+                // A short run as one word (its bytes past the run are overwritten or ignored): most
+                // runs are a few bytes, and a call to memcpy cost more than the copy.
+                UnsafeMutableRawPointer(out + count).storeBytes(of: Cursor.load8(q), as: UInt64.self)
+            } else {
+                (out + count).update(from: q, count: run)
+            }
+            count += run
+            switch stop.pointee {
+            case UInt8(ascii: "\""):
+                p = stop + 1
                 return count
+            case UInt8(ascii: "\\"):
+                guard let (scalar, length) = Cursor.escape(at: stop, end: end), buffer.count - count >= 4 else {
+                    return nil
+                }
+                count += Cursor.encodeUTF8(scalar, into: out + count)
+                q = stop + length
+            default:
+                return nil  // a control character
             }
-            if b < 0x20 { return nil }
-            guard b == UInt8(ascii: "\\") else {
-                guard count < buffer.count else { return nil }
-                out[count] = b
-                count += 1
-                q += 1
-                continue
-            }
-            guard let (scalar, length) = Cursor.escape(at: q, end: end), buffer.count - count >= 4 else { return nil }
-            count += Cursor.encodeUTF8(scalar, into: out + count)
-            q += length
         }
-        return nil
     }
 
     /// `{"code": "…", "quantity": N}` spelled exactly so, as generators and most writers spell an

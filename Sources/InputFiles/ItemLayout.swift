@@ -109,16 +109,32 @@ struct ItemLayout {
         (self.head, self.middle, self.tail, self.codeFirst) = (head, middle, tail, codeFirst)
     }
 
-    /// Learns the bytes between two items.
-    mutating func learnGap(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) {
-        if let gap = Piece(start, end) { self.gap = gap }
+    enum AfterItem {
+        /// Past the comma and blanks: the next item starts here.
+        case next
+        /// Past the `]` that ends the items.
+        case end
+        case invalid
     }
 
-    /// Past the bytes between two items if they are spelled as the layout says.
+    /// Past the bytes between two items if they are spelled as the layout says (the hot path, kept
+    /// apart so that it inlines into the item loops).
     @inline(__always)
     mutating func skipGap(_ c: inout Cursor) -> Bool {
         guard gap.matches(c.p, c.end) else { return false }
         c.p += gap.count
         return true
+    }
+
+    /// Past what follows an item when ``skipGap(_:)`` did not match: blanks and a comma (and
+    /// blanks; the layout learns those bytes as the gap) or the closing `]`.
+    mutating func afterItem(_ c: inout Cursor) -> AfterItem {
+        let itemEnd = c.p
+        c.skipSpace()
+        if c.consume(UInt8(ascii: "]")) { return .end }
+        guard c.consume(UInt8(ascii: ",")) else { return .invalid }
+        c.skipSpace()
+        if let gap = Piece(itemEnd, c.p) { self.gap = gap }
+        return .next
     }
 }
