@@ -89,9 +89,9 @@ public struct BatchPricer: Sendable {
         let rules = self.rules
         var tally = Tally()
         pipeline.run(
-            mapped: bytes, workers: { Worker(rules: rules) }, output: { Output() },
+            mapped: bytes, workers: { Worker(rules: rules, active: active) }, output: { Output() },
             process: { [self] lines, output, worker in
-                price(lines, into: &output, worker: &worker, active: active, name: name)
+                price(lines, into: &output, worker: &worker, name: name)
             },
             consume: { event in
                 consume(event, name: name, sink: sink, tally: &tally, progress: progress)
@@ -110,9 +110,9 @@ public struct BatchPricer: Sendable {
         let rules = self.rules
         var tally = Tally()
         try pipeline.run(
-            reading: source, name: name, workers: { Worker(rules: rules) }, output: { Output() },
+            reading: source, name: name, workers: { Worker(rules: rules, active: active) }, output: { Output() },
             process: { [self] lines, output, worker in
-                price(lines, into: &output, worker: &worker, active: active, name: name)
+                price(lines, into: &output, worker: &worker, name: name)
             },
             consume: { event in consume(event, name: name, sink: sink, tally: &tally, progress: progress) })
         return tally.failures
@@ -161,7 +161,7 @@ public struct BatchPricer: Sendable {
     /// Prices every non-blank line of one block into its output.
     func price(
         _ block: LineBlockPipeline<Worker, Output>.Lines, into result: inout Output, worker: inout Worker,
-        active: ActiveRules, name: String
+        name: String
     ) {
         let output = result.buffer
         output.bytes.removeAll()
@@ -179,11 +179,10 @@ public struct BatchPricer: Sendable {
                 var explanations: [Explanation]?
                 let priced = Result<Receipt, PricingError> { () throws(PricingError) in
                     guard explain else {
-                        return try worker.engine.price(
-                            cart, coupons: coupons, at: instant, now: now, active: active, cache: &worker.cache,
-                            storage: &worker.receiptStorage)
+                        return try worker.pricer.price(
+                            cart, coupons: coupons, at: instant, now: now, storage: &worker.receiptStorage)
                     }
-                    let explained = try Explainer(engine: worker.engine).explain(
+                    let explained = try Explainer(engine: worker.pricer.engine).explain(
                         cart, coupons: coupons, at: instant, now: now)
                     explanations = explained.explanations
                     return explained.receipt
@@ -243,16 +242,15 @@ public struct BatchPricer: Sendable {
     struct Worker {
         var reader: CartReader
         var encoder: ReceiptEncoder
-        var cache: BestItemRuleCache
+        /// The rules active at the batch's instant, and this worker's memory of best item rules.
+        var pricer: ActivePricer
         /// The last receipt's arrays, which the next receipt takes.
         var receiptStorage = ReceiptStorage()
-        let engine: PricingEngine
 
-        init(rules: RuleSet) {
+        init(rules: RuleSet, active: ActiveRules) {
             reader = CartReader(catalog: rules.catalog)
             encoder = ReceiptEncoder()
-            cache = BestItemRuleCache(productCount: rules.catalog.products.count)
-            engine = PricingEngine(rules: rules)
+            pricer = ActivePricer(engine: PricingEngine(rules: rules), active: active)
         }
     }
 }

@@ -144,15 +144,14 @@ public struct DiffRun {
 
         struct Worker {
             var reader: CartReader
-            var oldCache: BestItemRuleCache
-            var newCache: BestItemRuleCache
+            var old: ActivePricer
+            var new: ActivePricer
         }
 
         func worker() -> Worker {
-            let count = old.rules.catalog.products.count
-            return Worker(
-                reader: CartReader(catalog: old.rules.catalog), oldCache: BestItemRuleCache(productCount: count),
-                newCache: BestItemRuleCache(productCount: count))
+            Worker(
+                reader: CartReader(catalog: old.rules.catalog), old: ActivePricer(engine: old, active: oldActive),
+                new: ActivePricer(engine: new, active: newActive))
         }
 
         /// One cart's bytes: read once, priced under both files, tallied.
@@ -168,10 +167,10 @@ public struct DiffRun {
                 return
             }
             let before = Result<Receipt, PricingError> { () throws(PricingError) in
-                try old.price(cart, at: instant, now: now, active: oldActive, cache: &worker.oldCache)
+                try worker.old.price(cart, at: instant, now: now)
             }.mapError { DiffError($0.description) }
             let after = Result<Receipt, PricingError> { () throws(PricingError) in
-                try new.price(cart, at: instant, now: now, active: newActive, cache: &worker.newCache)
+                try worker.new.price(cart, at: instant, now: now)
             }.mapError { DiffError($0.description) }
             tally.add(place, before: before, after: after)
         }

@@ -39,7 +39,7 @@ extension LineBlockPipeline {
                     let slot = block % slots
                     process(Lines(bytes: lines, firstLine: firstLine), &state.outputs[slot], &state.workers[thread])
                     state.finished(block) { next in
-                        handOver.value(.output(state.outputs.baseAddress! + next % slots))
+                        handOver.value(.output(state.outputs.pointer(next % slots)))
                         handOver.value(.read(state.ends[next]))
                     }
                 }
@@ -49,10 +49,11 @@ extension LineBlockPipeline {
 
     /// The shared state of a mapped run. Worker `t` touches only `workers[t]`; a slot's output and a
     /// block's end are written by the one worker processing the block, then read by the one handing
-    /// it over (after the lock that orders the two).
+    /// it over (after the lock that orders the two). Workers and outputs lie on cache lines of their
+    /// own.
     private final class MappedRun: @unchecked Sendable {
-        let workers: UnsafeMutableBufferPointer<Worker>
-        let outputs: UnsafeMutableBufferPointer<Output>
+        let workers: SeparateLines<Worker>
+        let outputs: SeparateLines<Output>
         /// Each block's end offset in the input, for progress and for giving pages back.
         let ends: UnsafeMutableBufferPointer<Int>
         /// One permit per slot: taken before a block is claimed, given back once it is handed over.
@@ -83,10 +84,8 @@ extension LineBlockPipeline {
         }
 
         init(workers: [Worker], outputs: [Output], window: Int, blocks: Int) {
-            self.workers = .allocate(capacity: workers.count)
-            _ = self.workers.initialize(from: workers)
-            self.outputs = .allocate(capacity: outputs.count)
-            _ = self.outputs.initialize(from: outputs)
+            self.workers = SeparateLines(workers)
+            self.outputs = SeparateLines(outputs)
             self.window = DispatchSemaphore(value: window)
             ends = .allocate(capacity: blocks)
             ends.initialize(repeating: 0)
@@ -94,9 +93,7 @@ extension LineBlockPipeline {
         }
 
         deinit {
-            workers.deinitialize()
             workers.deallocate()
-            outputs.deinitialize()
             outputs.deallocate()
             ends.deallocate()
         }

@@ -138,7 +138,7 @@ struct LineBlockPipeline<Worker, Output> {
             }
             for index in 0..<filled {
                 reportLongLines(before: state.blocks[index].firstLine)
-                consume(.output((state.blocks.baseAddress! + index).pointer(to: \.output)!))
+                consume(.output(state.blocks.pointer(index).pointer(to: \.output)!))
             }
             reportLongLines(before: ended ? Int.max : nextLine)
             longLines = Array(pendingLong)
@@ -147,22 +147,19 @@ struct LineBlockPipeline<Worker, Output> {
     }
 
     /// The blocks of one group and the workers, shared with the parallel loop: worker `w` touches
-    /// only `workers[w]` and the blocks `w`, `w + workers`, … so no two threads share an element.
+    /// only `workers[w]` and the blocks `w`, `w + workers`, … so no two threads share an element, nor
+    /// a cache line.
     private final class State: @unchecked Sendable {
-        let workers: UnsafeMutableBufferPointer<Worker>
-        let blocks: UnsafeMutableBufferPointer<Block>
+        let workers: SeparateLines<Worker>
+        let blocks: SeparateLines<Block>
 
         init(workers: [Worker], blocks: [Block]) {
-            self.workers = .allocate(capacity: workers.count)
-            _ = self.workers.initialize(from: workers)
-            self.blocks = .allocate(capacity: blocks.count)
-            _ = self.blocks.initialize(from: blocks)
+            self.workers = SeparateLines(workers)
+            self.blocks = SeparateLines(blocks)
         }
 
         deinit {
-            workers.deinitialize()
             workers.deallocate()
-            blocks.deinitialize()
             blocks.deallocate()
         }
 

@@ -126,20 +126,16 @@ public struct BestItemRuleCache: Sendable {
     /// Quantities 1…`maxQuantity` are remembered.
     static let maxQuantity = 16
     /// Per (product, quantity): 0 unknown, -1 no rule, else rule index + 1. Discounts are recomputed.
-    private var entries: [Int32]
+    var entries: [Int32]
 
     public init(productCount: Int) {
         entries = [Int32](repeating: 0, count: productCount * Self.maxQuantity)
     }
 
+    /// Where the entry of `product` and `quantity` lies; nil for a quantity not remembered.
     @inline(__always)
-    mutating func lookup(product: Int, quantity: Int64, compute: () -> Int32) -> Int32 {
-        guard quantity >= 1, quantity <= Int64(Self.maxQuantity) else { return compute() }
-        let slot = product * Self.maxQuantity + Int(quantity) - 1
-        let entry = entries[slot]
-        if entry != 0 { return entry }
-        let computed = compute()
-        entries[slot] = computed
-        return computed
+    static func slot(product: Int, quantity: Int64) -> Int? {
+        guard quantity >= 1, quantity <= Int64(maxQuantity) else { return nil }
+        return product * maxQuantity + Int(quantity) - 1
     }
 }

@@ -55,11 +55,12 @@ public struct PricingEngine: Sendable {
     ) throws(PricingError) -> Receipt {
         let instant = instant ?? cart.at ?? now
         guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
-        return try withUnsafeMutablePointer(to: &cache) { (cache) throws(PricingError) -> Receipt in
-            var chooser = IndexedChooser(engine: self, active: active, cache: cache)
-            var steps: [PricingStep]?
-            return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
-        }
+        var chooser = IndexedChooser(
+            compiled: rules.compiled, active: active, cache: BestItemRuleCache(productCount: 0))
+        swap(&chooser.cache, &cache)
+        defer { swap(&chooser.cache, &cache) }
+        var steps: [PricingStep]?
+        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
     }
 
     /// As above, without storage to reuse.
@@ -73,7 +74,7 @@ public struct PricingEngine: Sendable {
     }
 
     /// `storage`: arrays the receipt's take (emptied first).
-    private func price<C: RuleChooser>(
+    func price<C: RuleChooser>(
         _ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?,
         storage: inout ReceiptStorage
     ) throws(PricingError) -> Receipt {
@@ -133,12 +134,13 @@ public struct PricingEngine: Sendable {
                 for (index, line) in lines.enumerated() {
                     if let promotion = line.promotions.first { order.append((index, promotion)) }
                 }
+                let promotions = rules.promotions
                 order.sort { a, b in
                     if a.promotion.discount != b.promotion.discount {
                         return a.promotion.discount > b.promotion.discount
                     }
-                    let pa = rules.promotions[a.promotion.ruleIndex!].priority
-                    let pb = rules.promotions[b.promotion.ruleIndex!].priority
+                    let pa = promotions[a.promotion.ruleIndex!].priority
+                    let pb = promotions[b.promotion.ruleIndex!].priority
                     if pa != pb { return pa > pb }
                     if a.promotion.ruleIndex != b.promotion.ruleIndex {
                         return a.promotion.ruleIndex! < b.promotion.ruleIndex!
@@ -148,26 +150,8 @@ public struct PricingEngine: Sendable {
                 steps = order.map { PricingStep(rule: $0.promotion.ruleIndex!, lines: [$0.line]) }
             }
         } else {
-            var lineOf: [ProductID: Int] = [:]
-            for (index, line) in cart.lines.enumerated() { lineOf[line.product] = index }
-            var choice = UnitChoice(
-                rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules
-            ) { lineOf[$0] }
-            let applied = choice.run { line, free in
-                chooser.bestItemRule(
-                    for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice,
-                    coupons: couponIDs)
-            }
-            for application in applied {
-                for share in application.shares {
-                    lines[share.line].promotions.append(
-                        AppliedPromotion(
-                            rules.promotions[application.rule], discount: share.discount, units: share.units,
-                            ruleIndex: application.rule))
-                }
-                itemDiscount += application.discount
-            }
-            steps = steps.map { _ in applied.map { PricingStep(rule: $0.rule, lines: $0.shares.map(\.line)) } }
+            itemDiscount = chooseUnits(
+                cart, groupRules: groupRules, chooser: &chooser, lines: &lines, coupons: couponIDs, steps: &steps)
         }
 
         // One cart promotion (§5.4), allocated to lines (§5.5).
@@ -182,6 +166,40 @@ public struct PricingEngine: Sendable {
             id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion,
             subtotal: subtotal,
             itemDiscount: itemDiscount, cartDiscount: cartPromotion?.discount ?? 0, warnings: warnings)
+    }
+
+    /// With group promotions among the candidates (§10.4): the promotions are applied one at a time,
+    /// best first, each to the units it uses. Returns the item discount.
+    ///
+    /// A function of its own so that its copy of the rules is made when the cart needs it: inlined,
+    /// the copy was made for every cart, and the threads of a batch all wrote its reference counts.
+    @inline(never)
+    private func chooseUnits<C: RuleChooser>(
+        _ cart: Cart, groupRules: [Int], chooser: inout C, lines: inout [Receipt.Line], coupons couponIDs: CouponIDs,
+        steps: inout [PricingStep]?
+    ) -> Int64 {
+        var lineOf: [ProductID: Int] = [:]
+        for (index, line) in cart.lines.enumerated() { lineOf[line.product] = index }
+        var choice = UnitChoice(
+            rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules
+        ) { lineOf[$0] }
+        let applied = choice.run { line, free in
+            chooser.bestItemRule(
+                for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice,
+                coupons: couponIDs)
+        }
+        var itemDiscount: Int64 = 0
+        for application in applied {
+            for share in application.shares {
+                lines[share.line].promotions.append(
+                    AppliedPromotion(
+                        rules.promotions[application.rule], discount: share.discount, units: share.units,
+                        ruleIndex: application.rule))
+            }
+            itemDiscount += application.discount
+        }
+        steps = steps.map { _ in applied.map { PricingStep(rule: $0.rule, lines: $0.shares.map(\.line)) } }
+        return itemDiscount
     }
 
     /// The group promotions (`bundle`, `bxgy`) that could apply to `cart`: enabled, active, their

@@ -75,30 +75,38 @@ struct LinearChooser: RuleChooser {
 }
 
 /// The rules active at one instant, through ``ActiveRules`` and a thread's ``BestItemRuleCache``.
-struct IndexedChooser: RuleChooser {
-    let engine: PricingEngine
+/// A thread keeps one from cart to cart (``ActivePricer``), an object so that handing it to the
+/// engine copies one reference the thread alone uses: a value holding the shared rules would copy
+/// references whose reference counts every thread then writes.
+final class IndexedChooser: RuleChooser {
+    let compiled: [CompiledRule]
     let active: ActiveRules
-    let cache: UnsafeMutablePointer<BestItemRuleCache>
+    @exclusivity(unchecked) var cache: BestItemRuleCache
+
+    init(compiled: [CompiledRule], active: ActiveRules, cache: BestItemRuleCache) {
+        self.compiled = compiled
+        self.active = active
+        self.cache = cache
+    }
 
     var instant: Instant { active.instant }
 
     func carriesActivePromotion(_ coupon: Int32) -> Bool { active.couponActive[Int(coupon)] }
 
     func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice? {
-        let compiled = engine.rules.compiled
         let quantity = line.quantity
         let product = line.product
-        let cached = cache.pointee.lookup(product: product, quantity: quantity) {
-            var best: Choice?
-            for index in Int(active.freeOffsets[product])..<Int(active.freeOffsets[product + 1]) {
-                let ruleIndex = Int(active.free[index])
-                let rule = compiled[ruleIndex]
-                best.consider(
-                    Choice(
-                        rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
-                        priority: rule.priority))
+        let cached: Int32
+        if let slot = BestItemRuleCache.slot(product: product, quantity: quantity) {
+            let entry = cache.entries[slot]
+            if entry != 0 {
+                cached = entry
+            } else {
+                cached = bestFreeRule(product: product, quantity: quantity, unitPrice: unitPrice)
+                cache.entries[slot] = cached
             }
-            return best.map { Int32($0.rule + 1) } ?? -1
+        } else {
+            cached = bestFreeRule(product: product, quantity: quantity, unitPrice: unitPrice)
         }
         var best: Choice?
         if cached > 0 {
@@ -121,8 +129,22 @@ struct IndexedChooser: RuleChooser {
         return best
     }
 
+    /// The best coupon-free rule of `product` for `quantity` units, as the cache holds it: its index
+    /// + 1, or -1 for none.
+    private func bestFreeRule(product: Int, quantity: Int64, unitPrice: Int64) -> Int32 {
+        var best: Choice?
+        for index in Int(active.freeOffsets[product])..<Int(active.freeOffsets[product + 1]) {
+            let ruleIndex = Int(active.free[index])
+            let rule = compiled[ruleIndex]
+            best.consider(
+                Choice(
+                    rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
+                    priority: rule.priority))
+        }
+        return best.map { Int32($0.rule + 1) } ?? -1
+    }
+
     func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice? {
-        let compiled = engine.rules.compiled
         var best = bestRanked(active.cartPercent, subtotal: subtotal, compiled: compiled)
         if let amount = bestRanked(active.cartAmount, subtotal: subtotal, compiled: compiled) { best.consider(amount) }
         for ruleIndex in active.otherCartRules {

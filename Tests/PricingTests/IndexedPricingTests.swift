@@ -91,6 +91,9 @@ struct IndexedPricingTests {
             let active = ActiveRules(rules: rules, at: shop.instant)
             var cache = BestItemRuleCache(productCount: shop.catalog.products.count)
             var storage = ReceiptStorage()
+            // A batch worker's pricer, kept from cart to cart with its memory of best rules.
+            let pricer = ActivePricer(engine: engine, active: active)
+            var pricerStorage = ReceiptStorage()
             for _ in 0..<25 {
                 let cart = shop.cart(random: &random)
                 let linear = try engine.price(cart, at: shop.instant, now: shop.instant)
@@ -101,6 +104,9 @@ struct IndexedPricingTests {
                     cart, at: shop.instant, now: shop.instant, active: active, cache: &cache, storage: &storage)
                 #expect(reusing == linear, "\(shop.promotions) \(cart)")
                 storage.recycle(reusing)
+                let kept = try pricer.price(cart, at: shop.instant, now: shop.instant, storage: &pricerStorage)
+                #expect(kept == linear, "\(shop.promotions) \(cart)")
+                pricerStorage.recycle(kept)
                 compared += 1
                 if linear.itemDiscount > 0 { itemPromotions += 1 }
                 if linear.cartPromotion != nil { cartPromotions += 1 }
@@ -130,5 +136,10 @@ struct IndexedPricingTests {
         var c = cart(["MUG"])
         c.at = try Instant(rfc3339: "2026-12-05T00:00:00Z")
         #expect(try engine.price(c, now: noon, active: active, cache: &cache).itemDiscount == 75)
+        #expect(try ActivePricer(engine: engine, active: active).price(c, now: noon).itemDiscount == 75)
+        // At the index's own instant the promotion has not started.
+        #expect(
+            try ActivePricer(engine: engine, active: active).price(cart(["MUG"]), at: active.instant, now: noon)
+                .itemDiscount == 0)
     }
 }
