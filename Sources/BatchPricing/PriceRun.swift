@@ -14,7 +14,7 @@ public enum PriceRunError: Error {
     case output(OutputError)
 }
 
-/// One run of `checkout price`: one cart gives one receipt (read while the rules load); several
+/// One run of `checkout price`: one cart gives one receipt (read while the rules compile); several
 /// carts or batches give one result per cart in input order, a cart that cannot be priced giving an
 /// error entry in its place without stopping the others.
 public struct PriceRun {
@@ -73,7 +73,7 @@ public struct PriceRun {
         return failures
     }
 
-    /// One cart: one receipt. The cart is read while the promotions load.
+    /// One cart: one receipt. The cart is read while the promotions compile.
     func priceOne(_ path: String, catalog: RulesSource, promotions: RulesSource, to out: OutputStream)
         throws(PriceRunError)
     {

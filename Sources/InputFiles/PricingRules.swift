@@ -41,8 +41,10 @@ public struct PricingRules: Sendable {
         try load(promotions: promotions, for: loadCatalog(catalog, limit: limits.maxFileSize), limits: limits)
     }
 
-    /// Loads the rules while `alongside` runs on another thread with the catalog: reading a large
-    /// cart meanwhile costs no extra time. The rules' errors come first.
+    /// Loads the rules while `alongside` runs with the catalog on another thread: from the moment
+    /// the promotions file is parsed, while its two halves are merged and the rules compiled. Reading
+    /// a large cart then takes the core those leave idle, rather than half of a core from one of the
+    /// file's two parsers (which the other would then wait for). The rules' errors come first.
     public static func load<T: Sendable>(
         catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default,
         alongside: @escaping @Sendable (Catalog) -> T
@@ -50,12 +52,18 @@ public struct PricingRules: Sendable {
         let products = try loadCatalog(catalog, limit: limits.maxFileSize)
         let result = Box<T>()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { result.value = alongside(products) }
-        let rules = Result { () throws(PricingRulesError) in
-            try load(promotions: promotions, for: products, limits: limits)
+        let file: PromotionFile
+        do {
+            file = try loadFile(promotions, for: products, limits: limits) {
+                DispatchQueue.global().async(group: group) { result.value = alongside(products) }
+            }
+        } catch {
+            group.wait()
+            throw error
         }
+        let ruleSet = RuleSet(promotions: file.promotions, catalog: products)
         group.wait()
-        return (try rules.get(), result.value!)
+        return (PricingRules(catalog: products, promotions: file, ruleSet: ruleSet), result.value!)
     }
 
     public static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {
@@ -73,22 +81,32 @@ public struct PricingRules: Sendable {
     public static func load(promotions: RulesSource, for products: Catalog, limits: PlistLimits)
         throws(PricingRulesError) -> PricingRules
     {
+        let file = try loadFile(promotions, for: products, limits: limits)
+        return PricingRules(
+            catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
+    }
+
+    /// The promotions file, read against the catalog; refused when it has errors. `whenRead` is
+    /// called once it is parsed (``PromotionFile/load(contentsOf:checks:whenRead:)``), errors or not.
+    static func loadFile(
+        _ promotions: RulesSource, for products: Catalog, limits: PlistLimits, whenRead: () -> Void = {}
+    ) throws(PricingRulesError) -> PromotionFile {
         let checks = PromotionChecks(catalog: products, limits: limits)
         let file: PromotionFile
         switch promotions {
         case .file(let path):
             do {
-                file = try PromotionFile.load(contentsOf: path, checks: checks)
+                file = try PromotionFile.load(contentsOf: path, checks: checks, whenRead: whenRead)
             } catch {
                 throw .promotionsUnreadable(error)
             }
         case .shipped:
             file = PromotionFile.load(
                 bytes: Array(ShippedStore.promotionsPlist.utf8), name: ShippedStore.promotionsName, checks: checks)
+            whenRead()
         }
         guard !file.hasErrors else { throw .promotionsInvalid(file) }
-        return PricingRules(
-            catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
+        return file
     }
 }
 

@@ -42,23 +42,28 @@ public struct PromotionFile: Sendable {
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path`. `whenRead` is called once the file's bytes are parsed,
+    /// before the halves two parsers read are merged and the file's findings gathered: the moment
+    /// from which a core is free for other work.
     ///
     /// - Throws: ``PlistFileError`` when the file cannot be opened or read.
-    public static func load(contentsOf path: String, checks: PromotionChecks = PromotionChecks()) throws(PlistFileError)
-        -> PromotionFile
-    {
-        try loadReporting(contentsOf: path, checks: checks, halvingFrom: PlistStreamReader.halvingThreshold).file
+    public static func load(
+        contentsOf path: String, checks: PromotionChecks = PromotionChecks(), whenRead: () -> Void = {}
+    ) throws(PlistFileError) -> PromotionFile {
+        try loadReporting(
+            contentsOf: path, checks: checks, halvingFrom: PlistStreamReader.halvingThreshold, whenRead: whenRead
+        ).file
     }
 
     /// As `load(contentsOf:checks:)`, two parsers reading a file of at least `halvingFrom` bytes
     /// on several cores, and saying whether two did in the end.
-    static func loadReporting(contentsOf path: String, checks: PromotionChecks, halvingFrom: Int?)
-        throws(PlistFileError) -> (file: PromotionFile, halves: Bool)
-    {
+    static func loadReporting(
+        contentsOf path: String, checks: PromotionChecks, halvingFrom: Int?, whenRead: () -> Void = {}
+    ) throws(PlistFileError) -> (file: PromotionFile, halves: Bool) {
         let size = fileSize(path)
-        let handler = try read(checks: checks, parallel: decodesInParallel(size), expectedBytes: size) {
-            handler, inHalves throws(PlistFileError) in
+        let handler = try read(
+            checks: checks, parallel: decodesInParallel(size), expectedBytes: size, whenRead: whenRead
+        ) { handler, inHalves throws(PlistFileError) in
             try PlistStreamReader.read(
                 contentsOf: path, limits: checks.limits, handler: handler, halvingFrom: inHalves ? halvingFrom : nil)
         }
@@ -96,13 +101,19 @@ public struct PromotionFile: Sendable {
     /// with one parser when two could not, and again in the file's own currency when it states
     /// one after promotions it governs (SPEC §4).
     private static func read<E: Error>(
-        checks: PromotionChecks, parallel: Bool, expectedBytes: Int,
+        checks: PromotionChecks, parallel: Bool, expectedBytes: Int, whenRead: () -> Void = {},
         _ reading: (PromotionFileHandler, Bool) throws(E) -> PlistReading
     ) throws(E) -> PromotionFileHandler {
+        var told = false
         func pass(currency: Currency?) throws(E) -> PromotionFileHandler {
             let handler = PromotionFileHandler(
                 checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
-            switch try reading(handler, parallel) {
+            let outcome = try reading(handler, parallel)
+            if !told {
+                told = true
+                whenRead()
+            }
+            switch outcome {
             case .whole:
                 return handler
             case .halves(let second):
