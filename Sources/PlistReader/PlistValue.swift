@@ -60,21 +60,23 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
 /// One element of a materialized value. Children follow their parent; `end` is the index after the
 /// last descendant, so a subtree is the range `index..<end` and the next sibling starts at `end`.
+@usableFromInline
 struct PlistNodeRecord: BitwiseCopyable {
-    var kind: PlistKind
-    var line: Int32
-    var column: Int32
-    var textStart: Int
-    var textEnd: Int
-    var end: Int
+    @usableFromInline var kind: PlistKind
+    @usableFromInline var line: Int32
+    @usableFromInline var column: Int32
+    @usableFromInline var textStart: Int
+    @usableFromInline var textEnd: Int
+    @usableFromInline var end: Int
 }
 
 /// Storage for one materialized value and its descendants: flat nodes and one text buffer.
 /// The reader reuses it between values when nobody else holds it. Only the reading thread mutates
 /// it, so the per-access exclusivity checks (a sixth of the reading time) are switched off.
+@usableFromInline
 final class PlistFragment {
-    @exclusivity(unchecked) var nodes = RawBuffer<PlistNodeRecord>()
-    @exclusivity(unchecked) var text = RawBuffer<UInt8>()
+    @usableFromInline @exclusivity(unchecked) var nodes = RawBuffer<PlistNodeRecord>()
+    @usableFromInline @exclusivity(unchecked) var text = RawBuffer<UInt8>()
 
     deinit {
         nodes.deallocate()
@@ -90,21 +92,25 @@ final class PlistFragment {
 /// A value read from a property list: its kind, where it starts, its exact text (for leaves) and its
 /// children (for containers). Numbers keep their text exactly as written, so `<real>19.99</real>` can be
 /// converted to money without ever passing through a binary float.
+///
+/// Its accessors are inlinable: a decoder in another module reads a few of them per element, and
+/// specialized in place they cost a load or two rather than a generic call.
 public struct PlistValue {
-    let fragment: PlistFragment
-    let index: Int
+    @usableFromInline let fragment: PlistFragment
+    @usableFromInline let index: Int
 
+    @inlinable
     init(fragment: PlistFragment, index: Int) {
         self.fragment = fragment
         self.index = index
     }
 
-    var record: PlistNodeRecord { fragment.nodes[index] }
+    @inlinable var record: PlistNodeRecord { fragment.nodes[index] }
 
-    public var kind: PlistKind { record.kind }
+    @inlinable public var kind: PlistKind { record.kind }
 
     /// The position of the element's start tag.
-    public var location: SourceLocation {
+    @inlinable public var location: SourceLocation {
         let r = record
         return SourceLocation(line: Int(r.line), column: Int(r.column))
     }
@@ -116,7 +122,7 @@ public struct PlistValue {
     }
 
     /// Calls `body` with the UTF-8 bytes of the element's text, without copying them.
-    public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let r = record
         return try fragment.text.withUnsafeBufferPointer { all in
             try body(UnsafeBufferPointer(rebasing: all[r.textStart..<r.textEnd]))
@@ -124,25 +130,32 @@ public struct PlistValue {
     }
 
     /// The elements of an array (or the alternating keys and values of a dict), in file order.
-    public var children: Children { Children(fragment: fragment, start: index + 1, end: record.end) }
+    @inlinable public var children: Children { Children(fragment: fragment, start: index + 1, end: record.end) }
 
     /// This element's position within the value it was read with: a plain integer for cheap
     /// bookkeeping, turned back into a value by ``value(at:)`` on any value of the same read.
-    public var position: Int { index }
+    @inlinable public var position: Int { index }
 
     /// The element at `position` (from ``position``) of the value this one was read with.
-    public func value(at position: Int) -> PlistValue { PlistValue(fragment: fragment, index: position) }
+    @inlinable public func value(at position: Int) -> PlistValue { PlistValue(fragment: fragment, index: position) }
 
     /// The entries of a dict in file order. Repeated keys are kept: spotting them is the caller's job.
-    public var entries: Entries { Entries(children: children) }
+    @inlinable public var entries: Entries { Entries(children: children) }
 
     /// Children of a container, in file order.
     public struct Children: Sequence {
-        let fragment: PlistFragment
-        let start: Int
-        let end: Int
+        @usableFromInline let fragment: PlistFragment
+        @usableFromInline let start: Int
+        @usableFromInline let end: Int
 
-        public var isEmpty: Bool { start >= end }
+        @inlinable
+        init(fragment: PlistFragment, start: Int, end: Int) {
+            self.fragment = fragment
+            self.start = start
+            self.end = end
+        }
+
+        @inlinable public var isEmpty: Bool { start >= end }
 
         /// How many there are, counted without making a value of each.
         public var count: Int {
@@ -155,13 +168,22 @@ public struct PlistValue {
             return count
         }
 
+        @inlinable
         public func makeIterator() -> Iterator { Iterator(fragment: fragment, position: start, end: end) }
 
         public struct Iterator: IteratorProtocol {
-            let fragment: PlistFragment
-            var position: Int
-            let end: Int
+            @usableFromInline let fragment: PlistFragment
+            @usableFromInline var position: Int
+            @usableFromInline let end: Int
 
+            @inlinable
+            init(fragment: PlistFragment, position: Int, end: Int) {
+                self.fragment = fragment
+                self.position = position
+                self.end = end
+            }
+
+            @inlinable
             public mutating func next() -> PlistValue? {
                 guard position < end else { return nil }
                 let value = PlistValue(fragment: fragment, index: position)
@@ -173,13 +195,21 @@ public struct PlistValue {
 
     /// Key–value pairs of a dict. The reader guarantees that a dict's children alternate key, value.
     public struct Entries: Sequence {
-        let children: Children
+        @usableFromInline let children: Children
 
+        @inlinable
+        init(children: Children) { self.children = children }
+
+        @inlinable
         public func makeIterator() -> Iterator { Iterator(base: children.makeIterator()) }
 
         public struct Iterator: IteratorProtocol {
-            var base: Children.Iterator
+            @usableFromInline var base: Children.Iterator
 
+            @inlinable
+            init(base: Children.Iterator) { self.base = base }
+
+            @inlinable
             public mutating func next() -> (key: PlistValue, value: PlistValue)? {
                 guard let key = base.next(), let value = base.next() else { return nil }
                 return (key, value)
