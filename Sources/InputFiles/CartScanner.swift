@@ -39,7 +39,7 @@ struct CartScanner {
         // Only this scan holds the storage (the cart it came from is gone): emptied in place.
         fields.cart.coupons.removeAll(keepingCapacity: true)
         let cart = scanDocument(&cursor, &merger, &fields)
-        if cart == nil { _ = merger.takeLines() }
+        if case .none = cart { _ = merger.takeLines() }
         return cart
     }
 

@@ -128,7 +128,7 @@ public struct PricingEngine: Sendable {
                         ruleIndex: best.rule))
                 itemDiscount += best.discount
             }
-            if steps != nil {
+            if case .some = steps {
                 // The order §10.4 would have applied them in: by the tie rule.
                 var order: [(line: Int, promotion: AppliedPromotion)] = []
                 for (index, line) in lines.enumerated() {
@@ -296,7 +296,7 @@ public struct PricingEngine: Sendable {
         var seen: Set<String>? = coupons.count > 8 ? [] : nil
         for (index, coupon) in coupons.enumerated() {
             let key = asciiUppercased(coupon)
-            if seen != nil {
+            if case .some = seen {
                 guard seen!.insert(key).inserted else { continue }
             } else if coupons[..<index].contains(where: { asciiUppercased($0) == key }) {
                 continue

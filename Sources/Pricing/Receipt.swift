@@ -100,7 +100,12 @@ public struct LinePromotions: RandomAccessCollection, Sendable, Equatable {
     }
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+    // `head == nil` would compare two optionals of an Equatable type: a copy of the head (its
+    // strings retained) and a generic destroy, for every read of the count. A pattern reads it in place.
+    @inlinable public var endIndex: Int {
+        if case .none = head { return 0 }
+        return 1 + tail.count
+    }
 
     @inlinable public subscript(position: Int) -> AppliedPromotion {
         position == 0 ? head! : tail[position - 1]
@@ -108,7 +113,7 @@ public struct LinePromotions: RandomAccessCollection, Sendable, Equatable {
 
     public mutating func append(_ promotion: AppliedPromotion) {
         let position = endIndex
-        if head == nil { head = promotion } else { tail.append(promotion) }
+        if case .none = head { head = promotion } else { tail.append(promotion) }
         discount += promotion.discount
         if largestPosition < 0 || promotion.discount > self.discount(at: largestPosition) { largestPosition = position }
     }

@@ -12,8 +12,10 @@ public struct ReceiptEncoder {
     private let storage = Storage()
     /// Per product id: the fragment's start << 32 | length, or -1.
     private var products: [Int64] = []
-    /// Per applied rule: the fragment's start << 32 | length.
-    private var promotions: [Int: Int64] = [:]
+    /// Per rule index: the fragment's start << 32 | length (never 0), or 0 before the rule is first
+    /// written; grown to the largest index seen. An array, not a dictionary: hashing the index cost
+    /// more than the rest of finding the fragment, once per promotion written.
+    private var promotions: [Int64] = []
     private var instant: (Instant, [UInt8])?
 
     /// The encoder's bytes, freed with it. Used by one thread at a time.
@@ -243,12 +245,20 @@ public struct ReceiptEncoder {
         out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
     }
 
+    /// The cached fragment of rule `index`, if it was written before.
+    @inline(__always)
+    private func cachedPromotion(_ index: Int) -> Int64? {
+        guard index >= 0, index < promotions.count else { return nil }
+        let span = promotions[index]
+        return span == 0 ? nil : span
+    }
+
     /// A line's promotion at `position`, from its cached fragment when it has one: no promotion copied.
     private mutating func appendPromotion(
         _ promotions: UnsafePointer<LinePromotions>, at position: Int, _ digits: Int, units: Bool,
         to out: inout RawBuffer<UInt8>
     ) {
-        guard let index = promotions.pointee.ruleIndex(at: position), let span = self.promotions[index] else {
+        guard let index = promotions.pointee.ruleIndex(at: position), let span = cachedPromotion(index) else {
             let promotion = promotions.pointee[position]
             return appendPromotion(promotion, digits, units: units ? promotion.units : nil, to: &out)
         }
@@ -266,7 +276,7 @@ public struct ReceiptEncoder {
         _ applied: AppliedPromotion?, _ digits: Int, units: Int64? = nil, to out: inout RawBuffer<UInt8>
     ) {
         guard let applied else { return out.append("null") }
-        if let index = applied.ruleIndex, let span = promotions[index] {
+        if let index = applied.ruleIndex, let span = cachedPromotion(index) {
             out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
         } else {
             let start = storage.fragments.count
@@ -278,7 +288,12 @@ public struct ReceiptEncoder {
             storage.fragments.append(utf8: applied.type.rawValue)
             storage.fragments.append(#"","discount":"#)
             let length = storage.fragments.count - start
-            if let index = applied.ruleIndex { promotions[index] = Int64(start) << 32 | Int64(length) }
+            if let index = applied.ruleIndex, index >= 0 {
+                if index >= promotions.count {
+                    promotions.append(contentsOf: repeatElement(0, count: index + 1 - promotions.count))
+                }
+                promotions[index] = Int64(start) << 32 | Int64(length)
+            }
             out.append(contentsOf: storage.fragments.elements(start, count: length))
         }
         appendAmount(applied.discount, digits, to: &out)
