@@ -232,9 +232,13 @@ public struct BatchPricer: Sendable {
         var carts = 0
     }
 
-    /// A block's output bytes, reused from group to group and freed with it.
+    /// A block's output bytes, reused from group to group and freed with it. The buffer's length,
+    /// written for every cart, has cache lines of its own: the outputs are made one after another,
+    /// and side by side in memory two threads filling two of them would write the same line.
     final class OutputBuffer {
+        private var before: CacheLinePadding = .init()
         @exclusivity(unchecked) var bytes = RawBuffer<UInt8>(capacity: 1 << 20)
+        private var after: CacheLinePadding = .init()
         deinit { bytes.deallocate() }
     }
 

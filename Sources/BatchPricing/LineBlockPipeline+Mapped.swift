@@ -23,24 +23,30 @@ extension LineBlockPipeline {
         let threads = min(workers, blockCount)
         let slots = min(2 * threads, blockCount)
         let state = MappedRun(
-            workers: (0..<threads).map { _ in makeWorker() }, outputs: (0..<slots).map { _ in makeOutput() },
-            window: slots, blocks: blockCount)
+            threads: threads, outputs: (0..<slots).map { _ in makeOutput() }, window: slots, blocks: blockCount)
         let blockSize = self.blockSize
         let input = UncheckedBox(bytes)
-        withoutActuallyEscaping(consume) { consume in
-            let handOver = UncheckedBox(consume)
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                let bytes = input.value
-                while let block = state.claim() {
-                    let range = MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)
-                    state.ends[block] = range.upperBound
-                    let lines = UnsafeBufferPointer(rebasing: bytes[range])
-                    let firstLine = state.number(block, lineBreaks: MappedBlocks.lineBreaks(in: lines))
-                    let slot = block % slots
-                    process(Lines(bytes: lines, firstLine: firstLine), &state.outputs[slot], &state.workers[thread])
-                    state.finished(block) { next in
-                        handOver.value(.output(state.outputs.pointer(next % slots)))
-                        handOver.value(.read(state.ends[next]))
+        withoutActuallyEscaping(makeWorker) { makeWorker in
+            withoutActuallyEscaping(consume) { consume in
+                let handOver = UncheckedBox(consume)
+                let makeWorker = UncheckedBox(makeWorker)
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    // Made by the thread that uses it: its objects and arrays then come from that
+                    // thread's memory, not next to another worker's, whose counts and lengths the other
+                    // thread writes for every cart.
+                    state.workers.initialize(thread, to: makeWorker.value())
+                    let bytes = input.value
+                    while let block = state.claim() {
+                        let range = MappedBlocks.range(of: block, in: bytes, blockSize: blockSize)
+                        state.ends[block] = range.upperBound
+                        let lines = UnsafeBufferPointer(rebasing: bytes[range])
+                        let firstLine = state.number(block, lineBreaks: MappedBlocks.lineBreaks(in: lines))
+                        let slot = block % slots
+                        process(Lines(bytes: lines, firstLine: firstLine), &state.outputs[slot], &state.workers[thread])
+                        state.finished(block) { next in
+                            handOver.value(.output(state.outputs.pointer(next % slots)))
+                            handOver.value(.read(state.ends[next]))
+                        }
                     }
                 }
             }
@@ -83,8 +89,9 @@ extension LineBlockPipeline {
             }
         }
 
-        init(workers: [Worker], outputs: [Output], window: Int, blocks: Int) {
-            self.workers = SeparateLines(workers)
+        /// Workers are made by their threads (``SeparateLines/initialize(_:to:)``).
+        init(threads: Int, outputs: [Output], window: Int, blocks: Int) {
+            workers = SeparateLines(uninitialized: threads)
             self.outputs = SeparateLines(outputs)
             self.window = DispatchSemaphore(value: window)
             ends = .allocate(capacity: blocks)

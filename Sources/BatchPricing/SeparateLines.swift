@@ -10,11 +10,20 @@ struct SeparateLines<Element> {
     private static var stride: Int { (MemoryLayout<Element>.stride + 127) & ~127 }
 
     init(_ elements: [Element]) {
-        count = elements.count
-        base = .allocate(byteCount: max(1, elements.count) * Self.stride, alignment: 128)
-        for (index, element) in elements.enumerated() {
-            (base + index * Self.stride).initializeMemory(as: Element.self, to: element)
-        }
+        self.init(uninitialized: elements.count)
+        for (index, element) in elements.enumerated() { initialize(index, to: element) }
+    }
+
+    /// Room for `count` elements, each to be initialized (``initialize(_:to:)``) before use.
+    init(uninitialized count: Int) {
+        self.count = count
+        base = .allocate(byteCount: max(1, count) * Self.stride, alignment: 128)
+    }
+
+    /// Initializes the element at `index`, which must not be initialized yet.
+    func initialize(_ index: Int, to element: Element) {
+        precondition(index >= 0 && index < count, "index out of range")
+        (base + index * Self.stride).initializeMemory(as: Element.self, to: element)
     }
 
     /// The element at `index`, in place.
@@ -28,9 +37,17 @@ struct SeparateLines<Element> {
         nonmutating unsafeMutableAddress { pointer(index) }
     }
 
-    /// Destroys the elements and frees their memory; the value must not be used after.
+    /// Destroys the elements (all initialized by then) and frees their memory; the value must not be
+    /// used after.
     func deallocate() {
         for index in 0..<count { pointer(index).deinitialize(count: 1) }
         base.deallocate()
     }
+}
+
+/// 128 bytes that hold nothing, to keep what lies on either side of them off each other's cache
+/// lines (processors fetch lines in pairs).
+struct CacheLinePadding {
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var more: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 }
