@@ -1,11 +1,11 @@
 /// One thread's pricer for the carts of a batch: the rules active at one instant (``ActiveRules``,
 /// shared by the threads) and the thread's memory of best item rules, kept from cart to cart.
 ///
-/// It gives the receipts ``PricingEngine/price(_:coupons:at:now:active:cache:storage:)`` gives, and
-/// copies no shared reference per cart: the rule set's arrays and the index are shared by every
-/// thread, and copying a reference to them changes its reference count, a write to memory that the
-/// other threads write too (with two threads pricing, a fifth more time per cart). A pricer is for
-/// one thread.
+/// It gives the receipts ``PricingEngine/price(_:coupons:at:now:)`` gives, at a cost that does not
+/// grow with the number of rules, and copies no shared reference per cart: the rule set's arrays and
+/// the index are shared by every thread, and copying a reference to them changes its reference
+/// count, a write to memory the other threads write too (with two threads, up to a fifth more time
+/// per cart). A pricer is for one thread.
 public struct ActivePricer {
     public let engine: PricingEngine
     private let chooser: IndexedChooser

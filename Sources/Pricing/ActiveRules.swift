@@ -122,13 +122,13 @@ struct RankedCartRules: Sendable {
 
 /// Per-thread memory of the best coupon-free item rule per product and small quantity at one
 /// instant: a line then costs a table lookup.
-public struct BestItemRuleCache: Sendable {
+struct BestItemRuleCache: Sendable {
     /// Quantities 1…`maxQuantity` are remembered.
     static let maxQuantity = 16
     /// Per (product, quantity): 0 unknown, -1 no rule, else rule index + 1. Discounts are recomputed.
     var entries: [Int32]
 
-    public init(productCount: Int) {
+    init(productCount: Int) {
         entries = [Int32](repeating: 0, count: productCount * Self.maxQuantity)
     }
 

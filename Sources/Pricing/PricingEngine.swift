@@ -42,37 +42,6 @@ public struct PricingEngine: Sendable {
         return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded, storage: &storage)
     }
 
-    /// Prices `cart` with the rules active at one instant indexed beforehand (`active`) and a
-    /// thread's memory of best item rules (`cache`): the same receipt as
-    /// ``price(_:coupons:at:now:)``, at a cost that does not grow with the number of rules. A cart
-    /// priced at another instant than `active.instant` takes the general path.
-    ///
-    /// `storage`, the arrays of a receipt done with, lends them to this receipt (and is left
-    /// empty): a batch that hands each receipt back allocates none of its arrays per cart.
-    public func price(
-        _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
-        active: ActiveRules, cache: inout BestItemRuleCache, storage: inout ReceiptStorage
-    ) throws(PricingError) -> Receipt {
-        let instant = instant ?? cart.at ?? now
-        guard instant == active.instant else { return try price(cart, coupons: coupons, at: instant, now: now) }
-        var chooser = IndexedChooser(
-            compiled: rules.compiled, active: active, cache: BestItemRuleCache(productCount: 0))
-        swap(&chooser.cache, &cache)
-        defer { swap(&chooser.cache, &cache) }
-        var steps: [PricingStep]?
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
-    }
-
-    /// As above, without storage to reuse.
-    public func price(
-        _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
-        active: ActiveRules, cache: inout BestItemRuleCache
-    ) throws(PricingError) -> Receipt {
-        var storage = ReceiptStorage()
-        return try price(
-            cart, coupons: coupons, at: instant, now: now, active: active, cache: &cache, storage: &storage)
-    }
-
     /// `storage`: arrays the receipt's take (emptied first).
     func price<C: RuleChooser>(
         _ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?,

@@ -29,13 +29,13 @@ struct ReferenceModelTests {
             let engine = PricingEngine(rules: rules)
             let model = ReferenceModel(catalog: shop.catalog, promotions: shop.promotions)
             let active = ActiveRules(rules: rules, at: shop.instant)
-            var cache = BestItemRuleCache(productCount: shop.catalog.products.count)
+            let pricer = ActivePricer(engine: engine, active: active)
             for cartIndex in 0..<4 {
                 let isLarge = (shopIndex * 4 + cartIndex) % 12 == 0
                 let cart = shop.cart(random: &random, large: isLarge)
                 let expected = model.price(cart, at: shop.instant)
                 let linear = try engine.price(cart, at: shop.instant, now: shop.instant)
-                let indexed = try engine.price(cart, at: shop.instant, now: shop.instant, active: active, cache: &cache)
+                let indexed = try pricer.price(cart, at: shop.instant, now: shop.instant)
                 #expect(
                     linear.referenceResult == expected,
                     "shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")

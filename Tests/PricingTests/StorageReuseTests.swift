@@ -53,7 +53,7 @@ struct StorageReuseTests {
         let rules = RuleSet(promotions: promotions, catalog: store)
         let engine = PricingEngine(rules: rules)
         let active = ActiveRules(rules: rules, at: noon)
-        var cache = BestItemRuleCache(productCount: store.products.count)
+        let pricer = ActivePricer(engine: engine, active: active)
         var storage = ReceiptStorage()
         var previous: (lines: UnsafeRawPointer?, warnings: UnsafeRawPointer?) = (nil, nil)
         let carts = [
@@ -65,7 +65,7 @@ struct StorageReuseTests {
             [.unmatchedCoupon("no such coupon, and a long one")]
         ]
         for (n, cart) in carts.enumerated() {
-            let receipt = try engine.price(cart, at: noon, now: noon, active: active, cache: &cache, storage: &storage)
+            let receipt = try pricer.price(cart, at: noon, now: noon, storage: &storage)
             let bases = (
                 lines: receipt.lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
                 warnings: receipt.warnings.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
