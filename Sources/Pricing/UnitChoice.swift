@@ -25,7 +25,7 @@ struct UnitChoice {
 
     /// An application waiting in the heap: a line's best line promotion (`line ≥ 0`), or a group
     /// promotion's (`group ≥ 0`), valid while its version is current.
-    struct Entry {
+    struct Entry: HeapOrdered {
         var discount: Int64
         var priority: Int64
         var rule: Int32
@@ -58,7 +58,7 @@ struct UnitChoice {
     /// Per line: the groups touching it.
     var groupsOfLine: [[Int32]]
     var lineVersion: [UInt32]
-    var heap = PriorityQueue<Entry>(ranksAbove: Entry.ranksAbove)
+    var heap = PriorityQueue<Entry>()
 
     /// `groupRules`: the candidate group promotions (rule indices, ascending); `lineOf`: a product's
     /// line in the cart, or nil.
