@@ -131,23 +131,38 @@ for name, mine, theirs in zip(["generator", "oneline", "xcode", "crlf", "real", 
 PY
 echo "== the batch phase on 1 and 2 threads (in process, checkout bench; target: 1.9x)"
 # Pairs in alternating order (1 2, 2 1, ...), so that drift of the machine's speed falls on both.
-for i in 1 2 3 4 5 6; do
+batch_phase() {
+    python3 -c "import json,sys; p=[x for x in json.load(sys.stdin)['phases'] if x['name']=='price batch'][0]; print(p['seconds'], p['cpu_seconds'])"
+}
+for i in 1 2 3 4 5 6 7 8 9 10; do
     order="1 2"; [ $((i % 2)) = 0 ] && order="2 1"
     for threads in $order; do
-        "$checkout" bench --lines 0 --promotions 100000 --batch-carts 1000000 --threads $threads --format json |
-            python3 -c "import json,sys; p=[x for x in json.load(sys.stdin)['phases'] if x['name']=='price batch'][0]; print($i, $threads, p['seconds'], p['cpu_seconds'])"
+        echo "$i $threads $("$checkout" bench --lines 0 --promotions 100000 --batch-carts 1000000 --threads $threads --format json | batch_phase)"
     done
 done | python3 -c "
 import statistics, sys
 rows = [line.split() for line in sys.stdin]
-one = {r[0]: float(r[2]) for r in rows if r[1] == '1'}
+one = {r[0]: (float(r[2]), float(r[3])) for r in rows if r[1] == '1'}
 two = {r[0]: (float(r[2]), float(r[3])) for r in rows if r[1] == '2'}
 ratios = []
 for pair in sorted(one, key=int):
-    ratios.append(one[pair] / two[pair][0])
-    print(f'  pair {pair}: 1 thread {one[pair]:.2f} s, 2 threads {two[pair][0]:.2f} s: {ratios[-1]:.2f}x; CPU/wall with 2: {two[pair][1] / two[pair][0]:.3f}')
+    ratios.append(one[pair][0] / two[pair][0])
+    print(f'  pair {pair}: 1 thread {one[pair][0]:.2f} s, 2 threads {two[pair][0]:.2f} s: {ratios[-1]:.2f}x; '
+          f'CPU/wall with 2: {two[pair][1] / two[pair][0]:.3f}; CPU with 2 / CPU with 1: {two[pair][1] / one[pair][1]:.3f}')
 print(f'  median {statistics.median(ratios):.2f}x (pairs {min(ratios):.2f}-{max(ratios):.2f})')
 "
+# What the machine gives two busy threads at all: the same 1-thread run alone, then two of them at once
+# (separate processes, nothing shared).
+for i in 1 2 3; do
+    alone=$("$checkout" bench --lines 0 --promotions 100000 --batch-carts 1000000 --threads 1 --format json | batch_phase)
+    "$checkout" bench --lines 0 --promotions 100000 --batch-carts 1000000 --threads 1 --format json >"$results/side.json" &
+    beside=$("$checkout" bench --lines 0 --promotions 100000 --batch-carts 1000000 --threads 1 --format json | batch_phase)
+    wait
+    other=$(batch_phase <"$results/side.json")
+    python3 -c "
+a, b, c = float('${alone% *}'), float('${beside% *}'), float('${other% *}')
+print(f'  control {$i}: one 1-thread run alone {a:.2f} s; two at once (separate processes) {b:.2f} s and {c:.2f} s: {max(b, c) / a:.2f}x as long')"
+done
 echo "== 1,000,000 small carts, receipts out (target: 500,000 carts/s)"
 run batch "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
 echo "== the 1,000,000-line cart against 100,000 promotions with --explain, next to without (target: at most 2x)"
