@@ -26,15 +26,32 @@ public final class ActiveRules: Sendable {
         self.rules = rules
         self.instant = instant
         let compiled = rules.compiled
+        // Each rule's standing, read from the rules in order (0: inactive, 1: active without a coupon,
+        // 2: active with one); the per-product lists then look rules up in this small table rather
+        // than in the rules themselves, scattered over megabytes. A batch waits for this index.
+        let standing = [UInt8](unsafeUninitializedCapacity: compiled.count) { buffer, count in
+            for index in compiled.indices {
+                let rule = compiled[index]
+                buffer[index] = rule.isActive(at: instant) ? (rule.coupon < 0 ? 1 : 2) : 0
+            }
+            count = compiled.count
+        }
         var freeOffsets: [Int32] = [0]
         var free: [Int32] = []
         var couponOffsets: [Int32] = [0]
         var couponed: [Int32] = []
-        for product in 0..<(rules.itemOffsets.count - 1) {
+        let productCount = rules.itemOffsets.count - 1
+        freeOffsets.reserveCapacity(productCount + 1)
+        couponOffsets.reserveCapacity(productCount + 1)
+        free.reserveCapacity(rules.itemRules.count)
+        for product in 0..<productCount {
             for index in Int(rules.itemOffsets[product])..<Int(rules.itemOffsets[product + 1]) {
                 let rule = rules.itemRules[index]
-                guard compiled[Int(rule)].isActive(at: instant) else { continue }
-                if compiled[Int(rule)].coupon < 0 { free.append(rule) } else { couponed.append(rule) }
+                switch standing[Int(rule)] {
+                case 1: free.append(rule)
+                case 2: couponed.append(rule)
+                default: break
+                }
             }
             freeOffsets.append(Int32(free.count))
             couponOffsets.append(Int32(couponed.count))
