@@ -554,6 +554,7 @@ struct Cursor {
     /// decoded into a buffer on the stack with room for the catalog's longest code (a longer string
     /// is no code: the scan gives up), then looked up.
     private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
+        if let decided = shortEscapedCode(codes) { return decided }
         // Room for the longest code, an escape's 4 bytes and a word written past a short run; a
         // fixed size when that fits, which the compiler places on the stack outright.
         func decode(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
@@ -564,6 +565,44 @@ struct Cursor {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64, decode)
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: codes.longestCode + 12, decode)
+    }
+
+    /// A code of at most 32 bytes whose escapes stand for ASCII characters (`\u0050`, `\"`), the
+    /// cursor at its opening quote: decoded a byte at a time into 32 bytes on the stack and looked
+    /// up — a code's runs between escapes are a few bytes, for which the general path's word-at-a-time
+    /// runs and its buffer cost more than the decoding. Nil, the cursor unmoved, for anything else
+    /// (a longer string, an escape past ASCII, a control character), which the general path decides.
+    @inline(__always)
+    private mutating func shortEscapedCode(_ codes: CodeTable) -> Int?? {
+        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let start = p + 1
+        let end = self.end
+        let decoded = withUnsafeMutableBytes(of: &storage) { raw -> (count: Int, close: UnsafePointer<UInt8>)? in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var q = start
+            var count = 0
+            while q < end {
+                let byte = q.pointee
+                if byte == UInt8(ascii: "\"") { return (count, q) }
+                guard count < 32, byte >= 0x20 else { return nil }
+                if byte == UInt8(ascii: "\\") {
+                    guard let (scalar, length) = Cursor.escape(at: q, end: end), scalar < 0x80 else { return nil }
+                    out[count] = UInt8(truncatingIfNeeded: scalar)
+                    q += length
+                } else {
+                    out[count] = byte
+                    q += 1
+                }
+                count += 1
+            }
+            return nil
+        }
+        guard let decoded else { return nil }
+        let found = withUnsafeBytes(of: &storage) { raw in
+            codes.lookup(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), decoded.count)
+        }
+        p = decoded.close + 1
+        return .some(found)
     }
 
     /// The escape at `q` (a backslash): the scalar it stands for and the bytes it takes, a

@@ -93,6 +93,78 @@ struct CartReaderDifferentialTests {
         #expect(agreed == 5_000)
     }
 
+    @Test("on thousands of codes spelled with escapes, short and long, ASCII and not, valid or not")
+    func escapedCodes() {
+        // Codes with the characters escapes are for; one longer than the short path's 32 bytes.
+        let codes = ["MUG", "A\"B", "C\\D", "E/F", "é1", "G\u{1F600}", "TAB\tX", String(repeating: "L", count: 40)]
+        let catalogJSON =
+            #"{"products": ["#
+            + codes.map { #"{"code": "\#(escaped($0, style: 0))", "price": 1}"# }.joined(separator: ", ")
+            + "]}"
+        let catalog = try! CatalogFile.decode(Array(catalogJSON.utf8), name: "c")
+        #expect(catalog.products.map(\.code) == codes)
+        var random = SplitMix64(seed: 11)
+        let scanner = CartScanner(codes: CodeTable(catalog: catalog))
+        var known = 0
+        for round in 0..<3_000 {
+            var items: [String] = []
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let code = codes[Int(random.next() % UInt64(codes.count))]
+                var text = escaped(code, style: random.next())
+                // Now and then something the tree reader refuses: a bad escape, a raw control character,
+                // a lone surrogate, an unknown code.
+                switch random.next() % 12 {
+                case 0: text += "\\x"
+                case 1: text += "\u{01}"
+                case 2: text += "\\ud800"
+                case 3: text += "Z"
+                default: break
+                }
+                items.append(random.next() % 2 == 0 ? "\"\(text)\"" : #"{"code": "\#(text)", "quantity": 2}"#)
+            }
+            let bytes = Array(("[" + items.joined(separator: ", ") + "]").utf8)
+            let reader = CartReader(catalog: catalog, scanAfter: 0)
+            let fast = readOutcome(bytes, reader: reader, tree: false) { "\($0)" }
+            let tree = readOutcome(bytes, reader: reader, tree: true) { "\($0)" }
+            #expect(fast == tree, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+            guard !tree.hasPrefix("error") else { continue }
+            known += 1
+            // A cart the tree reads, the scanner reads too, without falling back to the tree (which
+            // would hide a code decoded wrongly into no code at all).
+            var merger = CartLineMerger(productCount: catalog.products.count)
+            let scanned = bytes.withUnsafeBufferPointer { scanner.scan($0, merger: &merger) }
+            #expect(scanned.map { "\($0)" } == tree, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+        }
+        // Both outcomes are well represented.
+        #expect(known > 1_000 && known < 2_800)
+    }
+
+    /// `code` as a JSON string's content: each character raw where JSON allows it, or escaped in one
+    /// of the ways JSON allows (`\uXXXX` in either case, a surrogate pair, a short escape), by `style`.
+    func escaped(_ code: String, style: UInt64) -> String {
+        var out = ""
+        var bits = style
+        for scalar in code.unicodeScalars {
+            let choice = bits % 4
+            bits = bits / 4 | (bits << 60)
+            let mustEscape = scalar == "\"" || scalar == "\\" || scalar.value < 0x20
+            if !mustEscape && choice < 2 {
+                out.unicodeScalars.append(scalar)
+            } else if choice == 2, let short = ["\"": "\\\"", "\\": "\\\\", "/": "\\/", "\t": "\\t"][Character(scalar)]
+            {
+                out += short
+            } else if scalar.value > 0xFFFF {
+                let v = scalar.value - 0x10000
+                out +=
+                    String(format16: 0xD800 + (v >> 10), upper: choice == 3)
+                    + String(format16: 0xDC00 + (v & 0x3FF), upper: choice == 3)
+            } else {
+                out += String(format16: scalar.value, upper: choice == 3)
+            }
+        }
+        return out
+    }
+
     @Test("on every prefix and every one-byte change of items spelled the canonical way")
     func canonicalItems() {
         let text =
@@ -364,5 +436,13 @@ struct CartRecyclingTests {
         #expect(
             couponBases[1] == couponBases[0] && couponBases[2] != couponBases[1] && couponBases[3] == couponBases[2])
         #expect(lineBases[2] == lineBases[0] && lineBases[3] == lineBases[1])
+    }
+}
+
+extension String {
+    /// `\uXXXX` for `value`, its hex digits upper- or lower-case.
+    fileprivate init(format16 value: UInt32, upper: Bool) {
+        let digits = String(value, radix: 16, uppercase: upper)
+        self = "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
