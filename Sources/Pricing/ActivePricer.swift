@@ -30,8 +30,8 @@ public struct ActivePricer {
             return try engine.price(cart, coupons: coupons, at: instant, now: now)
         }
         var steps: [PricingStep]?
-        var chooser = self.chooser
-        return try engine.price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
+        // The chooser lent, not copied: a copy would count a reference to it for every cart.
+        return try engine.price(cart, coupons: coupons, chooser: chooser, steps: &steps, storage: &storage)
     }
 
     /// As above, without storage to reuse.

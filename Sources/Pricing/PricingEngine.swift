@@ -23,10 +23,10 @@ public struct PricingEngine: Sendable {
     public func price(_ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant)
         throws(PricingError) -> Receipt
     {
-        var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
+        let chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var steps: [PricingStep]?
         var storage = ReceiptStorage()
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &steps, storage: &storage)
+        return try price(cart, coupons: coupons, chooser: chooser, steps: &steps, storage: &storage)
     }
 
     /// Prices `cart` as ``price(_:coupons:at:now:)`` does, and tells in `steps` which item
@@ -35,16 +35,16 @@ public struct PricingEngine: Sendable {
         _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
         steps: inout [PricingStep]
     ) throws(PricingError) -> Receipt {
-        var chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
+        let chooser = LinearChooser(engine: self, instant: instant ?? cart.at ?? now)
         var recorded: [PricingStep]? = []
         defer { steps = recorded ?? [] }
         var storage = ReceiptStorage()
-        return try price(cart, coupons: coupons, chooser: &chooser, steps: &recorded, storage: &storage)
+        return try price(cart, coupons: coupons, chooser: chooser, steps: &recorded, storage: &storage)
     }
 
     /// `storage`: arrays the receipt's take (emptied first).
     func price<C: RuleChooser>(
-        _ cart: Cart, coupons: [String], chooser: inout C, steps: inout [PricingStep]?,
+        _ cart: Cart, coupons: [String], chooser: C, steps: inout [PricingStep]?,
         storage: inout ReceiptStorage
     ) throws(PricingError) -> Receipt {
         let catalog = rules.catalog
@@ -120,7 +120,7 @@ public struct PricingEngine: Sendable {
             }
         } else {
             itemDiscount = chooseUnits(
-                cart, groupRules: groupRules, chooser: &chooser, lines: &lines, coupons: couponIDs, steps: &steps)
+                cart, groupRules: groupRules, chooser: chooser, lines: &lines, coupons: couponIDs, steps: &steps)
         }
 
         // One cart promotion (§5.4), allocated to lines (§5.5).
@@ -144,7 +144,7 @@ public struct PricingEngine: Sendable {
     /// the copy was made for every cart, and the threads of a batch all wrote its reference counts.
     @inline(never)
     private func chooseUnits<C: RuleChooser>(
-        _ cart: Cart, groupRules: [Int], chooser: inout C, lines: inout [Receipt.Line], coupons couponIDs: CouponIDs,
+        _ cart: Cart, groupRules: [Int], chooser: C, lines: inout [Receipt.Line], coupons couponIDs: CouponIDs,
         steps: inout [PricingStep]?
     ) -> Int64 {
         var lineOf: [ProductID: Int] = [:]

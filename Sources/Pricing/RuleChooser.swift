@@ -28,8 +28,8 @@ extension Optional where Wrapped == Choice {
 protocol RuleChooser {
     var instant: Instant { get }
     func carriesActivePromotion(_ coupon: Int32) -> Bool
-    mutating func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice?
-    mutating func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice?
+    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice?
+    func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice?
 }
 
 /// Every candidate, checked for activation and coupon: right for any instant, and the reference the
