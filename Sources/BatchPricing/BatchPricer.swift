@@ -236,9 +236,9 @@ public struct BatchPricer: Sendable {
     /// written for every cart, has cache lines of its own: the outputs are made one after another,
     /// and side by side in memory two threads filling two of them would write the same line.
     final class OutputBuffer {
-        private var before: CacheLinePadding = .init()
+        private var before = CacheLinePadding()
         @exclusivity(unchecked) var bytes = RawBuffer<UInt8>(capacity: 1 << 20)
-        private var after: CacheLinePadding = .init()
+        private var after = CacheLinePadding()
         deinit { bytes.deallocate() }
     }
 

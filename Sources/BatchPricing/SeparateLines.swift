@@ -44,10 +44,3 @@ struct SeparateLines<Element> {
         base.deallocate()
     }
 }
-
-/// 128 bytes that hold nothing, to keep what lies on either side of them off each other's cache
-/// lines (processors fetch lines in pairs).
-struct CacheLinePadding {
-    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var more: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-}

@@ -9,7 +9,7 @@
 public final class ActiveRules: Sendable {
     /// Room that keeps the fields every thread reads for every cart off the cache lines of whatever
     /// is allocated next to this object, which a thread may write for every cart.
-    private let before = Padding()
+    private let before = CacheLinePadding()
     public let instant: Instant
     let rules: RuleSet
     /// Per product: active coupon-free item rules `free[freeOffsets[p]..<freeOffsets[p + 1]]`.
@@ -25,13 +25,7 @@ public final class ActiveRules: Sendable {
     /// Per coupon id: whether an active rule carries it.
     let couponActive: [Bool]
 
-    private let after = Padding()
-
-    /// 128 bytes that hold nothing (processors fetch cache lines in pairs).
-    struct Padding: Sendable {
-        private var words: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        private var more: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
+    private let after = CacheLinePadding()
 
     public init(rules: RuleSet, at instant: Instant) {
         self.rules = rules
