@@ -10,8 +10,6 @@ public struct ActivePricer {
     public let engine: PricingEngine
     private let chooser: IndexedChooser
 
-    public var active: ActiveRules { chooser.active }
-
     public init(engine: PricingEngine, active: ActiveRules) {
         self.engine = engine
         chooser = IndexedChooser(

@@ -240,14 +240,7 @@ public struct PricingEngine: Sendable {
                             }
                         }
                     }
-                    guard found.count > 1 else { return found }
-                    found.sort()
-                    var unique = 0
-                    for position in found.indices where position == 0 || found[position] != found[position - 1] {
-                        found[unique] = found[position]
-                        unique += 1
-                    }
-                    found.removeLast(found.count - unique)
+                    found.sortAndRemoveDuplicates()
                     return found
                 }
             }

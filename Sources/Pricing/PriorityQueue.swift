@@ -9,8 +9,6 @@ protocol HeapOrdered {
 struct PriorityQueue<Element: HeapOrdered> {
     private var elements: [Element] = []
 
-    var isEmpty: Bool { elements.isEmpty }
-
     mutating func insert(_ element: Element) {
         elements.append(element)
         elements.withUnsafeMutableBufferPointer { heap in

@@ -175,17 +175,9 @@ struct GroupRule: Sendable {
     let rewards: [ProductID]?
 
     init(_ promotion: Promotion, catalog: Catalog) {
-        // Sorted, then repeats dropped in place: a promotion names a few codes, and a set to drop
-        // them cost more than the rest of compiling it.
         func resolve(_ codes: [String]) -> [ProductID] {
             var ids = codes.compactMap { catalog.productID(for: $0) }
-            ids.sort()
-            var unique = 0
-            for index in ids.indices where index == 0 || ids[index] != ids[index - 1] {
-                ids[unique] = ids[index]
-                unique += 1
-            }
-            ids.removeLast(ids.count - unique)
+            ids.sortAndRemoveDuplicates()
             return ids
         }
         codes = resolve(promotion.codes)
