@@ -70,7 +70,7 @@ public struct BatchPricer: Sendable {
     public func run(
         fd: FileDescriptor, size: Int? = nil, name: String, to sink: ByteSink, progress: ProgressReporter? = nil
     ) throws(InputError) -> Int {
-        if let size, size > 0, let mapping = MappedFile(fd, size: size, populate: false) {
+        if let size, size > 0, let mapping = MappedFile(fd, size: size) {
             defer { mapping.unmap() }
             return run(mapped: mapping.bytes, name: name, to: sink, progress: progress, done: mapping.release)
         }

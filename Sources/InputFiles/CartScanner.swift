@@ -326,9 +326,11 @@ struct CartScanner {
             guard let id = c.code(codes) else { return false }
             product = id
         case UInt8(ascii: "{"):
-            if let (id, count) = c.canonicalItem(codes) {
+            // A learned layout first: a document has one (learned from an item that was not spelled
+            // canonically) when its items are spelled another way.
+            if layout.isLearned, let (id, count) = layout.item(&c, codes) {
                 (product, quantity) = (id, count)
-            } else if let (id, count) = layout.item(&c, codes) {
+            } else if let (id, count) = c.canonicalItem(codes) {
                 (product, quantity) = (id, count)
             } else {
                 guard let (id, count) = scanItemObject(&c, &layout) else { return false }
@@ -533,7 +535,6 @@ struct Cursor {
     /// code, nil when the string is not valid JSON here. Bytes past ASCII are compared as they are:
     /// a match means they spell a catalog code, which is valid UTF-8; anything else is left to the
     /// tree reader, which says what is wrong. Escapes are decoded first.
-    @inline(__always)
     mutating func code(_ codes: CodeTable) -> Int? {
         guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
         let start = p + 1
@@ -542,7 +543,7 @@ struct Cursor {
         switch q.pointee {
         case UInt8(ascii: "\""):
             p = q + 1
-            return codes.lookup(start, q - start)
+            return codes.lookup(start, q - start, readable: end - start)
         case UInt8(ascii: "\\"):
             return escapedCode(codes, firstStop: q)
         default:
@@ -559,7 +560,7 @@ struct Cursor {
         // fixed size when that fits, which the compiler places on the stack outright.
         func decode(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
             guard let count = unescapeString(into: buffer, firstStop: firstStop) else { return nil }
-            return codes.lookup(buffer.baseAddress!, count)
+            return codes.lookup(buffer.baseAddress!, count, readable: buffer.count)
         }
         if codes.longestCode <= 52 {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64, decode)
@@ -599,7 +600,7 @@ struct Cursor {
         }
         guard let decoded else { return nil }
         let found = withUnsafeBytes(of: &storage) { raw in
-            codes.lookup(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), decoded.count)
+            codes.lookup(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), decoded.count, readable: raw.count)
         }
         p = decoded.close + 1
         return .some(found)

@@ -1,40 +1,54 @@
 import Pricing
 
 /// Product codes → catalog ids, looked up by their UTF-8 bytes: interning a scanned code costs a
-/// hash, one probe that usually hits, and one comparison, and builds no String.
+/// hash of a word or two, one probe that usually hits, and a comparison of those words, and builds no
+/// String.
+///
+/// A code is keyed by its first 8 bytes and its last 8 (little-endian words, the bytes past a code
+/// shorter than 8 zero), so that the codes catalogs use, up to 16 bytes, are hashed and compared
+/// without a loop over their bytes; a longer code's middle is hashed too, and compared byte by byte
+/// once its words and length match.
 struct CodeTable: @unchecked Sendable {
     /// One slot of the open-addressing table.
     struct Entry {
+        /// The code's first 8 bytes; fewer, the rest zero.
+        var head: UInt64 = 0
+        /// The code's last 8 bytes when it has more than 8, else 0.
+        var tail: UInt64 = 0
         /// Product id + 1, or 0 when the slot is empty.
         var idPlusOne: Int32 = 0
-        /// The high half of the code's hash, compared before the bytes.
-        var tag: UInt32 = 0
-        var start: Int32 = 0
         var length: Int32 = 0
     }
 
-    /// Owns the memory `entries` and `bytes` point into; immutable once built, so shared freely.
+    /// Owns the memory `entries`, `bytes` and `starts` point into; immutable once built, so shared
+    /// freely.
     private final class Storage {
         let entries: UnsafeMutableBufferPointer<Entry>
         let bytes: UnsafeMutableBufferPointer<UInt8>
+        let starts: UnsafeMutableBufferPointer<Int32>
 
-        init(slotCount: Int, byteCount: Int) {
+        init(slotCount: Int, byteCount: Int, productCount: Int) {
             entries = .allocate(capacity: slotCount)
             entries.initialize(repeating: Entry())
-            bytes = .allocate(capacity: max(byteCount, 1))
+            // A word past the last code, so that every code's words are loaded from inside the buffer.
+            bytes = .allocate(capacity: byteCount + 8)
             bytes.initialize(repeating: 0)
+            starts = .allocate(capacity: productCount + 1)
+            starts.initialize(repeating: 0)
         }
 
         deinit {
             entries.deallocate()
             bytes.deallocate()
+            starts.deallocate()
         }
     }
 
     private let storage: Storage
     private let entries: UnsafePointer<Entry>
-    /// All codes' bytes, back to back.
+    /// All codes' bytes, back to back; product `id`'s from `starts[id]` to `starts[id + 1]`.
     private let bytes: UnsafePointer<UInt8>
+    private let starts: UnsafePointer<Int32>
     private let mask: Int
     /// The longest code's length in bytes: a longer string is no code of the catalog.
     let longestCode: Int
@@ -46,9 +60,7 @@ struct CodeTable: @unchecked Sendable {
         let count = catalog.products.count
         let capacity = HashTableFill.capacity(for: count)
         let byteCount = catalog.products.reduce(0) { $0 + $1.code.utf8.count }
-        let storage = Storage(slotCount: capacity, byteCount: byteCount)
-        var hashes = [UInt64](repeating: 0, count: count)
-        var starts = [Int32](repeating: 0, count: count + 1)
+        let storage = Storage(slotCount: capacity, byteCount: byteCount, productCount: count)
         var offset = 0
         for (id, product) in catalog.products.enumerated() {
             var code = product.code
@@ -56,52 +68,102 @@ struct CodeTable: @unchecked Sendable {
                 guard let source = utf8.baseAddress else { return }
                 UnsafeMutableRawPointer(storage.bytes.baseAddress! + offset).copyMemory(
                     from: source, byteCount: utf8.count)
-                hashes[id] = CodeTable.hash(source, utf8.count)
                 offset += utf8.count
             }
-            starts[id + 1] = Int32(offset)
+            storage.starts[id + 1] = Int32(offset)
+        }
+        let bytes = UnsafePointer(storage.bytes.baseAddress!)
+        let starts = UnsafePointer(storage.starts.baseAddress!)
+        var keys: [Key] = []
+        keys.reserveCapacity(count)
+        var hashes = [UInt64](repeating: 0, count: count)
+        for id in 0..<count {
+            let start = Int(starts[id])
+            let key = Key(bytes + start, Int(starts[id + 1]) - start, readable: byteCount + 8 - start)
+            keys.append(key)
+            hashes[id] = key.hash
         }
         let order = HashTableFill.order(of: 0..<count, count: count, hashes: hashes, capacity: capacity)
         for id in order.lazy.map(Int.init) {
-            let hash = hashes[id]
-            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            let key = keys[id]
+            var slot = Int(truncatingIfNeeded: key.hash) & (capacity - 1)
             while storage.entries[slot].idPlusOne != 0 { slot = (slot + 1) & (capacity - 1) }
             storage.entries[slot] = Entry(
-                idPlusOne: Int32(id + 1), tag: UInt32(truncatingIfNeeded: hash >> 32), start: starts[id],
-                length: starts[id + 1] - starts[id])
+                head: key.head, tail: key.tail, idPlusOne: Int32(id + 1), length: Int32(key.length))
         }
         self.storage = storage
         entries = UnsafePointer(storage.entries.baseAddress!)
-        bytes = UnsafePointer(storage.bytes.baseAddress!)
+        self.bytes = bytes
+        self.starts = starts
         mask = capacity - 1
         longestCode = (0..<count).reduce(0) { max($0, Int(starts[$1 + 1] - starts[$1])) }
     }
 
-    /// The id of the product whose code is these `count` bytes, or -1.
+    /// The id of the product whose code is the `count` bytes at `code`, or -1. `readable` is how
+    /// many bytes from `code` may be read (at least `count`): a code shorter than 8 bytes is loaded
+    /// as one word when 8 are.
     @inline(__always)
-    func lookup(_ code: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        let hash = CodeTable.hash(code, count)
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        var slot = Int(truncatingIfNeeded: hash) & mask
+    func lookup(_ code: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> Int {
+        let key = Key(code, count, readable: readable)
+        var slot = Int(truncatingIfNeeded: key.hash) & mask
         while true {
             let entry = entries[slot]
             if entry.idPlusOne == 0 { return -1 }
-            if entry.tag == tag, Int(entry.length) == count, same(bytes + Int(entry.start), code, count) {
+            if entry.head == key.head, entry.tail == key.tail, Int(entry.length) == count,
+                count <= 16 || sameMiddle(Int(entry.idPlusOne) - 1, code, count)
+            {
                 return Int(entry.idPlusOne) - 1
             }
             slot = (slot + 1) & mask
         }
     }
 
-    /// The hash of every code table (``productCodeHash(_:)``).
-    @inline(__always)
-    static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        productCodeHash(UnsafeBufferPointer(start: p, count: count))
+    /// Whether product `id`'s code, whose words and length match a code of `count` bytes (more
+    /// than 16), has that code's bytes between its first 8 and its last 8.
+    private func sameMiddle(_ id: Int, _ code: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let own = bytes + Int(starts[id])
+        for i in 8..<(count - 8) where own[i] != code[i] { return false }
+        return true
     }
-}
 
-@inline(__always)
-private func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    for i in 0..<count where a[i] != b[i] { return false }
-    return true
+    /// A code's words, length and hash.
+    struct Key {
+        let head: UInt64
+        let tail: UInt64
+        let length: Int
+        let hash: UInt64
+
+        @inline(__always)
+        init(_ code: UnsafePointer<UInt8>, _ count: Int, readable: Int) {
+            length = count
+            if count >= 8 {
+                head = Cursor.load8(code)
+                tail = Cursor.load8(code + count - 8)
+            } else {
+                var word: UInt64
+                if readable >= 8 {
+                    word = Cursor.load8(code)
+                } else {
+                    word = 0
+                    for i in 0..<count { word |= UInt64(code[i]) &<< (8 * i) }
+                }
+                head = word & ((1 &<< (8 * UInt64(count))) &- 1)
+                tail = 0
+            }
+            var h = head &* 0x9E37_79B9_7F4A_7C15 ^ tail &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: count)
+            if count > 16 {
+                // The middle, a word at a time (the last word overlapping the tail).
+                var i = 8
+                while i < count - 8 {
+                    h = (h ^ Cursor.load8(code + i)) &* 0xFF51_AFD7_ED55_8CCD
+                    h ^= h >> 29
+                    i += 8
+                }
+            }
+            h ^= h >> 32
+            h &*= 0xD6E8_FEB8_6659_FD93
+            h ^= h >> 32
+            hash = h
+        }
+    }
 }

@@ -39,7 +39,9 @@ public enum FileBytes {
     }
 
     /// Calls `body` with the whole content of `path` (standard input for `-`). A regular file is
-    /// mapped into memory rather than copied: a large cart is scanned straight from the page cache.
+    /// mapped into memory rather than copied: a large cart is scanned straight from the page cache,
+    /// its pages mapped by the threads that read them (a large cart's two halves at once) rather than
+    /// all up front by this one.
     public static func withContents<R>(_ path: String, limit: Int = 1 << 30, _ body: (UnsafeBufferPointer<UInt8>) -> R)
         throws(InputError) -> R
     {

@@ -19,6 +19,9 @@ struct ItemLayout {
     /// From the end of an item to the start of the next: blanks, a comma, blanks.
     var gap = Piece()
 
+    /// Whether an item taught it its spelling.
+    var isLearned: Bool { head.count != 0 }
+
     /// A run of fixed bytes, at most 64: its first 24 compared a word at a time, any others byte by
     /// byte against the document's bytes it was learned from (which outlive the scan).
     struct Piece {

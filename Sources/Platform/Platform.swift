@@ -195,11 +195,11 @@ public enum FileKind: Sendable, Equatable {
 public struct MappedFile {
     public let bytes: UnsafeBufferPointer<UInt8>
 
-    /// Maps the first `size` bytes of `fd`, or nil when the system refuses. `populate`: read in up
-    /// front by this thread; otherwise paged in by whichever threads touch the pages.
-    public init?(_ fd: FileDescriptor, size: Int, populate: Bool = true) {
-        let flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0)
-        guard size > 0, let mapping = mmap(nil, size, PROT_READ, flags, fd.rawValue, 0),
+    /// Maps the first `size` bytes of `fd`, or nil when the system refuses. Pages are mapped as the
+    /// threads that touch them first read them, not up front by this one: two threads reading
+    /// halves of a file map their halves at once.
+    public init?(_ fd: FileDescriptor, size: Int) {
+        guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd.rawValue, 0),
             mapping != MAP_FAILED
         else {
             return nil
