@@ -81,8 +81,9 @@ public struct PricingEngine: Sendable {
         // Item promotions (§10.4). Each discount is at most the value of the units it uses, so their
         // sum stays ≤ the subtotal.
         var itemDiscount: Int64 = 0
+        let lineIndex = rules.hasGroupPromotions ? CartLineIndex(cart.lines, productCount: catalog.products.count) : nil
         let groupRules =
-            rules.hasGroupPromotions ? candidateGroupRules(cart, instant: chooser.instant, coupons: couponIDs) : []
+            lineIndex.map { candidateGroupRules(cart, lines: $0, instant: chooser.instant, coupons: couponIDs) } ?? []
         if groupRules.isEmpty {
             // Line promotions only: every application uses a whole line, so each line simply gets its
             // best promotion (§5.3).
@@ -120,7 +121,8 @@ public struct PricingEngine: Sendable {
             }
         } else {
             itemDiscount = chooseUnits(
-                cart, groupRules: groupRules, chooser: chooser, lines: &lines, coupons: couponIDs, steps: &steps)
+                cart, groupRules: groupRules, lineIndex: lineIndex!, chooser: chooser, lines: &lines,
+                coupons: couponIDs, steps: &steps)
         }
 
         // One cart promotion (§5.4), allocated to lines (§5.5).
@@ -144,14 +146,12 @@ public struct PricingEngine: Sendable {
     /// the copy was made for every cart, and the threads of a batch all wrote its reference counts.
     @inline(never)
     private func chooseUnits<C: RuleChooser>(
-        _ cart: Cart, groupRules: [Int], chooser: C, lines: inout [Receipt.Line], coupons couponIDs: CouponIDs,
-        steps: inout [PricingStep]?
+        _ cart: Cart, groupRules: [Int], lineIndex: CartLineIndex, chooser: C, lines: inout [Receipt.Line],
+        coupons couponIDs: CouponIDs, steps: inout [PricingStep]?
     ) -> Int64 {
-        var lineOf: [ProductID: Int] = [:]
-        for (index, line) in cart.lines.enumerated() { lineOf[line.product] = index }
         var choice = UnitChoice(
-            rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules
-        ) { lineOf[$0] }
+            rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules,
+            lineOf: lineIndex.line(of:))
         let applied = choice.run { line, free in
             chooser.bestItemRule(
                 for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice,
@@ -175,15 +175,8 @@ public struct PricingEngine: Sendable {
     /// coupon presented, touching one of its products, and with enough units in the cart for one
     /// group (units only ever get fewer as the choice goes on, so one that lacks them now never
     /// applies). Ascending.
-    func candidateGroupRules(_ cart: Cart, instant: Instant, coupons: CouponIDs) -> [Int] {
-        // A product's quantity in the cart: a short cart is searched, a long one indexed.
-        var index: [ProductID: Int64] = [:]
-        if cart.lines.count > 16 { for line in cart.lines { index[line.product] = line.quantity } }
-        func quantity(_ product: ProductID) -> Int64 {
-            if cart.lines.count > 16 { return index[product] ?? 0 }
-            for line in cart.lines where line.product == product { return line.quantity }
-            return 0
-        }
+    func candidateGroupRules(_ cart: Cart, lines: CartLineIndex, instant: Instant, coupons: CouponIDs) -> [Int] {
+        func quantity(_ product: ProductID) -> Int64 { lines.quantity(of: product) }
         return rules.groupProducts.withUnsafeBufferPointer { products in
             rules.groupSpans.withUnsafeBufferPointer { spans in
                 rules.compiled.withUnsafeBufferPointer { compiled in

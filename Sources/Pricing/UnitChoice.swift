@@ -130,6 +130,10 @@ struct UnitChoice {
         for line in free.indices { pushLine(line, best: bestLine(line, free[line])) }
         for index in groups.indices { pushGroup(index) }
         var applied: [Applied] = []
+        // The groups a step touched, each listed once: the step that last listed each group.
+        var touchedAt = [UInt32](repeating: 0, count: groups.count)
+        var step: UInt32 = 0
+        var touched: [Int32] = []
         while let entry = heap.popFirst() {
             if entry.group >= 0 {
                 let index = Int(entry.group)
@@ -141,13 +145,19 @@ struct UnitChoice {
                     Applied(
                         rule: groups[index].rule, discount: application.discount,
                         shares: shares(of: application, kind: compiled[groups[index].rule].kind)))
-                var touched: Set<Int32> = []
+                // Each group touching a line the step took units from is recomputed once (the order
+                // of the pushes does not matter: the heap's order is total).
+                step &+= 1
+                touched.removeAll(keepingCapacity: true)
                 for part in application.parts {
                     free[part.line] -= part.units
                     pushLine(part.line, best: bestLine(part.line, free[part.line]))
-                    touched.formUnion(groupsOfLine[part.line])
+                    for group in groupsOfLine[part.line] where touchedAt[Int(group)] != step {
+                        touchedAt[Int(group)] = step
+                        touched.append(group)
+                    }
                 }
-                for group in touched.sorted() { pushGroup(Int(group)) }
+                for group in touched { pushGroup(Int(group)) }
             } else {
                 let line = Int(entry.line)
                 guard lineVersion[line] == entry.version else { continue }
