@@ -538,7 +538,19 @@ struct Cursor {
     mutating func code(_ codes: CodeTable) -> Int? {
         guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
         let start = p + 1
-        let q = stringStop(from: start)
+        // Most codes are short: when the word at the code's start holds its closing quote, that one
+        // load both finds the code's end and keys it.
+        var q: UnsafePointer<UInt8>
+        if end - start >= 8, case let word = Cursor.load8(start), case let stops = Cursor.stringStops(word), stops != 0
+        {
+            q = start + (stops.trailingZeroBitCount >> 3)
+            if q.pointee == UInt8(ascii: "\"") {
+                p = q + 1
+                return codes.lookup(word: word, count: q - start)
+            }
+        } else {
+            q = stringStop(from: start)
+        }
         guard q < end else { return nil }
         switch q.pointee {
         case UInt8(ascii: "\""):

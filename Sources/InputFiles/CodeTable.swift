@@ -58,7 +58,10 @@ struct CodeTable: @unchecked Sendable {
     /// catalog fills the table front to back instead of with a cache miss per product.
     init(catalog: Catalog) {
         let count = catalog.products.count
-        let capacity = HashTableFill.capacity(for: count)
+        // At most a quarter full for catalogs of up to 65,536 products (96 KB for 1,000), half full
+        // above: a code's first probe then hits more often, and a second probe is a branch the
+        // processor mispredicts.
+        let capacity = HashTableFill.capacity(for: count <= 1 << 16 ? 2 * count : count)
         let byteCount = catalog.products.reduce(0) { $0 + $1.code.utf8.count }
         let storage = Storage(slotCount: capacity, byteCount: byteCount, productCount: count)
         var offset = 0
@@ -104,13 +107,24 @@ struct CodeTable: @unchecked Sendable {
     /// as one word when 8 are.
     @inline(__always)
     func lookup(_ code: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> Int {
-        let key = Key(code, count, readable: readable)
+        find(Key(code, count, readable: readable), code)
+    }
+
+    /// The id of the product whose code is the `count` bytes, fewer than 8, at the low end of `word`
+    /// (the bytes above them ignored), or -1: a code the scanner found inside the word it loaded.
+    @inline(__always)
+    func lookup(word: UInt64, count: Int) -> Int {
+        find(Key(shortCode: word, count: count), nil)
+    }
+
+    @inline(__always)
+    private func find(_ key: Key, _ code: UnsafePointer<UInt8>?) -> Int {
         var slot = Int(truncatingIfNeeded: key.hash) & mask
         while true {
             let entry = entries[slot]
             if entry.idPlusOne == 0 { return -1 }
-            if entry.head == key.head, entry.tail == key.tail, Int(entry.length) == count,
-                count <= 16 || sameMiddle(Int(entry.idPlusOne) - 1, code, count)
+            if entry.head == key.head, entry.tail == key.tail, Int(entry.length) == key.length,
+                key.length <= 16 || sameMiddle(Int(entry.idPlusOne) - 1, code!, key.length)
             {
                 return Int(entry.idPlusOne) - 1
             }
@@ -135,11 +149,7 @@ struct CodeTable: @unchecked Sendable {
 
         @inline(__always)
         init(_ code: UnsafePointer<UInt8>, _ count: Int, readable: Int) {
-            length = count
-            if count >= 8 {
-                head = Cursor.load8(code)
-                tail = Cursor.load8(code + count - 8)
-            } else {
+            if count < 8 {
                 var word: UInt64
                 if readable >= 8 {
                     word = Cursor.load8(code)
@@ -147,10 +157,12 @@ struct CodeTable: @unchecked Sendable {
                     word = 0
                     for i in 0..<count { word |= UInt64(code[i]) &<< (8 * i) }
                 }
-                head = word & ((1 &<< (8 * UInt64(count))) &- 1)
-                tail = 0
+                self.init(shortCode: word, count: count)
+                return
             }
-            var h = head &* 0x9E37_79B9_7F4A_7C15 ^ tail &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: count)
+            let head = Cursor.load8(code)
+            let tail = Cursor.load8(code + count - 8)
+            var h = Key.mix(head, tail, count)
             if count > 16 {
                 // The middle, a word at a time (the last word overlapping the tail).
                 var i = 8
@@ -160,10 +172,31 @@ struct CodeTable: @unchecked Sendable {
                     i += 8
                 }
             }
-            h ^= h >> 32
+            self.init(head: head, tail: tail, length: count, hash: Key.finish(h))
+        }
+
+        /// A code of fewer than 8 bytes, the low `count` bytes of `word`.
+        @inline(__always)
+        init(shortCode word: UInt64, count: Int) {
+            let head = word & ((1 &<< (8 * UInt64(count))) &- 1)
+            self.init(head: head, tail: 0, length: count, hash: Key.finish(Key.mix(head, 0, count)))
+        }
+
+        @inline(__always)
+        private init(head: UInt64, tail: UInt64, length: Int, hash: UInt64) {
+            (self.head, self.tail, self.length, self.hash) = (head, tail, length, hash)
+        }
+
+        @inline(__always)
+        static func mix(_ head: UInt64, _ tail: UInt64, _ count: Int) -> UInt64 {
+            head &* 0x9E37_79B9_7F4A_7C15 ^ tail &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: count)
+        }
+
+        @inline(__always)
+        static func finish(_ h: UInt64) -> UInt64 {
+            var h = h ^ h >> 32
             h &*= 0xD6E8_FEB8_6659_FD93
-            h ^= h >> 32
-            hash = h
+            return h ^ h >> 32
         }
     }
 }

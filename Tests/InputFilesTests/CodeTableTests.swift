@@ -7,8 +7,8 @@ import Workloads
 /// The code table keys codes by their first and last 8 bytes (and a long code's middle): checked
 /// against a dictionary of byte arrays on codes of every length from 1 to 40 bytes, drawn from so few
 /// characters that many share their first or last 8 bytes, looked up as they are and changed by one
-/// byte, shortened or lengthened, from buffers that end right after the code and from buffers with
-/// bytes after it.
+/// byte, shortened or lengthened, from buffers that end right after the code, from buffers with
+/// bytes after it, and (codes under 8 bytes) from inside a word with other bytes above them.
 @Suite("Code table")
 struct CodeTableTests {
     static func randomCode(_ random: inout SplitMix64) -> String {
@@ -60,6 +60,14 @@ struct CodeTableTests {
                     let (alone, followed) = Self.lookups(table, candidate, after: after)
                     #expect(alone == expected, "\(candidate)")
                     #expect(followed == expected, "\(candidate) + \(after)")
+                    if candidate.count < 8 {
+                        // As the scanner finds a short code: inside a word, bytes after it above.
+                        var word = random.next()
+                        for (i, byte) in candidate.enumerated() {
+                            word = word & ~(0xFF << (8 * UInt64(i))) | UInt64(byte) << (8 * UInt64(i))
+                        }
+                        #expect(table.lookup(word: word, count: candidate.count) == expected, "\(candidate) in a word")
+                    }
                     probes += 1
                     if expected >= 0 { hits += 1 }
                 }
