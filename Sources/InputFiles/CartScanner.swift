@@ -177,7 +177,9 @@ struct CartScanner {
             if c.p == split { return .reachedSplit }
             if c.p > split { return .passedSplit }
             guard scanItem(&c, &merger, &layout) else { return c.p > split ? .passedSplit : .giveUp }
-            if layout.skipGap(&c) { continue }
+            if layout.skipGap(&c) {
+                guard runOfItems(&c, &merger, &layout, before: split) else { continue }
+            }
             switch layout.afterItem(&c) {
             case .next: continue
             case .end: return .done
@@ -192,7 +194,9 @@ struct CartScanner {
         while true {
             c.skipSpace()
             guard scanItem(&c, &merger, &layout) else { return .giveUp }
-            if layout.skipGap(&c) { continue }
+            if layout.skipGap(&c) {
+                guard runOfItems(&c, &merger, &layout, before: c.end) else { continue }
+            }
             switch layout.afterItem(&c) {
             case .next: continue
             case .end: return .done
@@ -307,13 +311,61 @@ struct CartScanner {
         while true {
             c.skipSpace()
             guard scanItem(&c, &merger, &layout) else { return false }
-            if layout.skipGap(&c) { continue }
+            if layout.skipGap(&c) {
+                guard runOfItems(&c, &merger, &layout, before: c.end) else { continue }
+            }
             switch layout.afterItem(&c) {
             case .next: continue
             case .end: return true
             case .invalid: return false
             }
         }
+    }
+
+    /// The items after the gap just passed, each spelled like the one before it — codes, items in the
+    /// learned layout, or (none learned) canonical items — and each followed by the gap, read in a
+    /// loop of their own that does only that, up to `limit` (where the first half stops). Returns
+    /// true with the cursor after an item not followed by the gap, for the caller to see what follows;
+    /// false with the cursor at the start of an item for the general path to read: one spelled some
+    /// other way, or whose code is unknown or whose quantity would overflow (left unread: the general
+    /// path reads it again and decides), or the first at or past `limit`.
+    @inline(__always)
+    private func runOfItems(
+        _ c: inout Cursor, _ merger: inout CartLineMerger, _ layout: inout ItemLayout,
+        before limit: UnsafePointer<UInt8>
+    ) -> Bool {
+        switch c.peek {
+        case UInt8(ascii: "\""):
+            while c.p < limit {
+                let start = c.p
+                guard let id = c.code(codes), id >= 0, merger.add(id, quantity: 1) else {
+                    c.p = start
+                    return false
+                }
+                guard layout.skipGap(&c) else { return true }
+            }
+        case UInt8(ascii: "{") where layout.isLearned:
+            while c.p < limit {
+                let start = c.p
+                guard let (id, quantity) = layout.item(&c, codes), id >= 0, merger.add(id, quantity: quantity) else {
+                    c.p = start
+                    return false
+                }
+                guard layout.skipGap(&c) else { return true }
+            }
+        case UInt8(ascii: "{"):
+            while c.p < limit {
+                let start = c.p
+                guard let (id, quantity) = c.canonicalItem(codes), id >= 0, merger.add(id, quantity: quantity) else {
+                    c.p = start
+                    return false
+                }
+                guard layout.skipGap(&c) else { return true }
+            }
+        default:
+            break
+        }
+        return false
     }
 
     /// One item, a code or `{"code": …, "quantity": …}`, added to the lines.
