@@ -587,22 +587,32 @@ struct Cursor {
     /// code, nil when the string is not valid JSON here. Bytes past ASCII are compared as they are:
     /// a match means they spell a catalog code, which is valid UTF-8; anything else is left to the
     /// tree reader, which says what is wrong. Escapes are decoded first.
+    @inline(__always)
     mutating func code(_ codes: CodeTable) -> Int? {
         guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
         let start = p + 1
         // Most codes are short: when the word at the code's start holds its closing quote, that one
         // load both finds the code's end and keys it.
-        var q: UnsafePointer<UInt8>
-        if end - start >= 8, case let word = Cursor.load8(start), case let stops = Cursor.stringStops(word), stops != 0
-        {
-            q = start + (stops.trailingZeroBitCount >> 3)
-            if q.pointee == UInt8(ascii: "\"") {
-                p = q + 1
-                return codes.lookup(word: word, count: q - start)
-            }
-        } else {
-            q = stringStop(from: start)
+        guard end - start >= 8, case let word = Cursor.load8(start), case let stops = Cursor.stringStops(word),
+            stops != 0
+        else { return longCode(codes) }
+        let q = start + (stops.trailingZeroBitCount >> 3)
+        switch q.pointee {
+        case UInt8(ascii: "\""):
+            p = q + 1
+            return codes.lookup(word: word, count: q - start)
+        case UInt8(ascii: "\\"):
+            return escapedCode(codes, firstStop: q)
+        default:
+            return nil  // a control character
         }
+    }
+
+    /// ``code(_:)`` for a code of 8 bytes or more, or near the end of the bytes.
+    @inline(never)
+    private mutating func longCode(_ codes: CodeTable) -> Int? {
+        let start = p + 1
+        let q = stringStop(from: start)
         guard q < end else { return nil }
         switch q.pointee {
         case UInt8(ascii: "\""):
@@ -618,7 +628,21 @@ struct Cursor {
     /// A code with escapes, the cursor at its opening quote and `firstStop` at its first backslash:
     /// decoded into a buffer on the stack with room for the catalog's longest code (a longer string
     /// is no code: the scan gives up), then looked up.
+    @inline(never)
     private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
+        // Kept small, so that its frame costs little: the usual escaped code, a few bytes with an
+        // escape or two for ASCII characters, is decoded into a word; the rest elsewhere.
+        let decided = escapedWordCode(codes, firstStop: firstStop)
+        return decided != Cursor.undecided ? decided : longEscapedCode(codes, firstStop: firstStop)
+    }
+
+    /// What ``escapedWordCode(_:firstStop:)`` returns for a code it leaves to the general path.
+    static let undecided = Int.min
+
+    /// ``escapedCode(_:firstStop:)`` for a code longer than 7 bytes once decoded, or with escapes
+    /// past ASCII, or invalid.
+    @inline(never)
+    private mutating func longEscapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
         if let decided = shortEscapedCode(codes) { return decided }
         // Room for the longest code, an escape's 4 bytes and a word written past a short run; a
         // fixed size when that fits, which the compiler places on the stack outright.
@@ -630,6 +654,47 @@ struct Cursor {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64, decode)
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: codes.longestCode + 12, decode)
+    }
+
+    /// A code of at most 7 bytes once decoded, whose escapes stand for ASCII characters (`\u0050`),
+    /// the cursor at its opening quote and `firstStop` at its first backslash: decoded into one word,
+    /// a run of plain bytes (found a word at a time) or an escape at a time, and looked up as the
+    /// scanner looks up a plain short code: the product's id or -1. ``undecided``, the cursor unmoved,
+    /// for anything else (a longer code, an escape past ASCII, a control character, the bytes' end
+    /// within a word), which the paths after it decide.
+    @inline(__always)
+    private mutating func escapedWordCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int {
+        var q = p + 1
+        var stop = firstStop
+        var word: UInt64 = 0
+        var count = 0
+        while true {
+            let run = stop - q
+            guard count + run <= 7 else { return Cursor.undecided }
+            if run > 0 {
+                guard end - q >= 8 else { return Cursor.undecided }
+                word |= (Cursor.load8(q) & ((1 &<< (8 * UInt64(run))) &- 1)) &<< (8 * UInt64(count))
+                count += run
+            }
+            switch stop.pointee {
+            case UInt8(ascii: "\""):
+                p = stop + 1
+                return codes.lookup(word: word, count: count)
+            case UInt8(ascii: "\\"):
+                guard count < 7, let (scalar, length) = Cursor.escape(at: stop, end: end), scalar < 0x80 else {
+                    return Cursor.undecided
+                }
+                word |= UInt64(scalar) &<< (8 * UInt64(count))
+                count += 1
+                q = stop + length
+                guard end - q >= 8, case let stops = Cursor.stringStops(Cursor.load8(q)), stops != 0 else {
+                    return Cursor.undecided
+                }
+                stop = q + (stops.trailingZeroBitCount >> 3)
+            default:
+                return Cursor.undecided
+            }
+        }
     }
 
     /// A code of at most 32 bytes whose escapes stand for ASCII characters (`\u0050`, `\"`), the
@@ -702,15 +767,17 @@ struct Cursor {
     private static func hex4(_ at: UnsafePointer<UInt8>) -> UInt32? {
         // Each digit's value and validity by arithmetic, combined without a branch per digit.
         var value: UInt32 = 0
-        var invalid = false
+        var invalid: UInt8 = 0
         for i in 0..<4 {
             let b = at[i]
             let decimal = b &- UInt8(ascii: "0")
             let letter = (b | 0x20) &- UInt8(ascii: "a")
-            invalid = invalid || (decimal >= 10 && letter >= 6)
-            value = value << 4 | UInt32(decimal < 10 ? decimal : letter &+ 10)
+            let isDecimal = decimal < 10
+            // 1 when the byte is neither a decimal digit nor a letter a-f (either case).
+            invalid |= (isDecimal ? 0 : 1) & (letter < 6 ? 0 : 1)
+            value = value << 4 | UInt32(isDecimal ? decimal : letter &+ 10)
         }
-        return invalid ? nil : value & 0xFFFF
+        return invalid != 0 ? nil : value & 0xFFFF
     }
 
     /// Writes the UTF-8 bytes of `scalar` (a valid scalar value) at `out`: how many, 1 to 4.

@@ -7,14 +7,13 @@ import Pricing
 /// A code is keyed by its first 8 bytes and its last 8 (little-endian words, the bytes past a code
 /// shorter than 8 zero), so that the codes catalogs use, up to 16 bytes, are hashed and compared
 /// without a loop over their bytes; a longer code's middle is hashed too, and compared byte by byte
-/// once its words and length match.
+/// once its words and length match. A slot holds the first word, the length and the id (16 bytes);
+/// the last word, needed only for codes of more than 8 bytes, is kept per product beside it.
 struct CodeTable: @unchecked Sendable {
     /// One slot of the open-addressing table.
     struct Entry {
         /// The code's first 8 bytes; fewer, the rest zero.
         var head: UInt64 = 0
-        /// The code's last 8 bytes when it has more than 8, else 0.
-        var tail: UInt64 = 0
         /// Product id + 1, or 0 when the slot is empty.
         var idPlusOne: Int32 = 0
         var length: Int32 = 0
@@ -26,6 +25,7 @@ struct CodeTable: @unchecked Sendable {
         let entries: UnsafeMutableBufferPointer<Entry>
         let bytes: UnsafeMutableBufferPointer<UInt8>
         let starts: UnsafeMutableBufferPointer<Int32>
+        let tails: UnsafeMutableBufferPointer<UInt64>
 
         init(slotCount: Int, byteCount: Int, productCount: Int) {
             entries = .allocate(capacity: slotCount)
@@ -35,12 +35,15 @@ struct CodeTable: @unchecked Sendable {
             bytes.initialize(repeating: 0)
             starts = .allocate(capacity: productCount + 1)
             starts.initialize(repeating: 0)
+            tails = .allocate(capacity: max(productCount, 1))
+            tails.initialize(repeating: 0)
         }
 
         deinit {
             entries.deallocate()
             bytes.deallocate()
             starts.deallocate()
+            tails.deallocate()
         }
     }
 
@@ -49,6 +52,8 @@ struct CodeTable: @unchecked Sendable {
     /// All codes' bytes, back to back; product `id`'s from `starts[id]` to `starts[id + 1]`.
     private let bytes: UnsafePointer<UInt8>
     private let starts: UnsafePointer<Int32>
+    /// Per product, its code's last 8 bytes (codes of more than 8), compared once the first 8 match.
+    private let tails: UnsafePointer<UInt64>
     private let mask: Int
     /// The longest code's length in bytes: a longer string is no code of the catalog.
     let longestCode: Int
@@ -58,7 +63,7 @@ struct CodeTable: @unchecked Sendable {
     /// catalog fills the table front to back instead of with a cache miss per product.
     init(catalog: Catalog) {
         let count = catalog.products.count
-        // At most a quarter full for catalogs of up to 65,536 products (96 KB for 1,000), half full
+        // At most a quarter full for catalogs of up to 65,536 products (64 KB for 1,000), half full
         // above: a code's first probe then hits more often, and a second probe is a branch the
         // processor mispredicts.
         let capacity = HashTableFill.capacity(for: count <= 1 << 16 ? 2 * count : count)
@@ -92,12 +97,14 @@ struct CodeTable: @unchecked Sendable {
             var slot = Int(truncatingIfNeeded: key.hash) & (capacity - 1)
             while storage.entries[slot].idPlusOne != 0 { slot = (slot + 1) & (capacity - 1) }
             storage.entries[slot] = Entry(
-                head: key.head, tail: key.tail, idPlusOne: Int32(id + 1), length: Int32(key.length))
+                head: key.head, idPlusOne: Int32(id + 1), length: Int32(key.length))
+            storage.tails[id] = key.tail
         }
         self.storage = storage
         entries = UnsafePointer(storage.entries.baseAddress!)
         self.bytes = bytes
         self.starts = starts
+        tails = UnsafePointer(storage.tails.baseAddress!)
         mask = capacity - 1
         longestCode = (0..<count).reduce(0) { max($0, Int(starts[$1 + 1] - starts[$1])) }
     }
@@ -123,8 +130,8 @@ struct CodeTable: @unchecked Sendable {
         while true {
             let entry = entries[slot]
             if entry.idPlusOne == 0 { return -1 }
-            if entry.head == key.head, entry.tail == key.tail, Int(entry.length) == key.length,
-                key.length <= 16 || sameMiddle(Int(entry.idPlusOne) - 1, code!, key.length)
+            if entry.head == key.head, Int(entry.length) == key.length,
+                key.length <= 8 || sameRest(Int(entry.idPlusOne) - 1, key, code)
             {
                 return Int(entry.idPlusOne) - 1
             }
@@ -132,11 +139,14 @@ struct CodeTable: @unchecked Sendable {
         }
     }
 
-    /// Whether product `id`'s code, whose words and length match a code of `count` bytes (more
-    /// than 16), has that code's bytes between its first 8 and its last 8.
-    private func sameMiddle(_ id: Int, _ code: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    /// Whether product `id`'s code, whose first 8 bytes and length match a code of more than 8,
+    /// has that code's last 8 bytes and (past 16) the bytes between.
+    @inline(__always)
+    private func sameRest(_ id: Int, _ key: Key, _ code: UnsafePointer<UInt8>?) -> Bool {
+        guard tails[id] == key.tail else { return false }
+        guard key.length > 16 else { return true }
         let own = bytes + Int(starts[id])
-        for i in 8..<(count - 8) where own[i] != code[i] { return false }
+        for i in 8..<(key.length - 8) where own[i] != code![i] { return false }
         return true
     }
 
