@@ -681,8 +681,20 @@ struct Cursor {
                 p = stop + 1
                 return codes.lookup(word: word, count: count)
             case UInt8(ascii: "\\"):
-                guard count < 7, let (scalar, length) = Cursor.escape(at: stop, end: end), scalar < 0x80 else {
-                    return Cursor.undecided
+                guard count < 7 else { return Cursor.undecided }
+                let scalar: UInt32
+                let length: Int
+                if end - stop >= 8, case let escape = Cursor.load8(stop),
+                    escape & 0xFFFF_FFFF == 0x3030_755C /* \u00 */,
+                    let byte = Cursor.asciiHex2(escape >> 32)
+                {
+                    // `\u00XX` for an ASCII character, the usual escape in a code, read from one word.
+                    (scalar, length) = (UInt32(byte), 6)
+                } else {
+                    guard let (any, taken) = Cursor.escape(at: stop, end: end), any < 0x80 else {
+                        return Cursor.undecided
+                    }
+                    (scalar, length) = (any, taken)
                 }
                 word |= UInt64(scalar) &<< (8 * UInt64(count))
                 count += 1
@@ -760,6 +772,18 @@ struct Cursor {
         default:
             return nil
         }
+    }
+
+    /// The two hex digits in the low two bytes of `digits` (the first the high nibble) when they
+    /// stand for an ASCII character, 00 to 7F; else nil.
+    @inline(__always)
+    static func asciiHex2(_ digits: UInt64) -> UInt8? {
+        let high = UInt8(truncatingIfNeeded: digits) &- UInt8(ascii: "0")
+        let b = UInt8(truncatingIfNeeded: digits >> 8)
+        let decimal = b &- UInt8(ascii: "0")
+        let letter = (b | 0x20) &- UInt8(ascii: "a")
+        guard high < 8, decimal < 10 || letter < 6 else { return nil }
+        return high << 4 | (decimal < 10 ? decimal : letter &+ 10)
     }
 
     /// Four hex digits at `at` (which has at least four bytes).
