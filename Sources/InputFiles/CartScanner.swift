@@ -625,13 +625,13 @@ struct Cursor {
         }
     }
 
-    /// A code with escapes, the cursor at its opening quote and `firstStop` at its first backslash:
-    /// decoded into a buffer on the stack with room for the catalog's longest code (a longer string
-    /// is no code: the scan gives up), then looked up.
+    /// A code with escapes, the cursor at its opening quote and `firstStop` at its first backslash,
+    /// decoded by the cheapest of three paths that takes it: into one word (at most 7 bytes, escapes
+    /// for ASCII characters: the usual escaped code), a byte at a time on the stack (at most 32
+    /// bytes, ASCII escapes), or into a buffer with room for the catalog's longest code (anything).
+    /// Kept small, so that its frame costs the usual code little.
     @inline(never)
     private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
-        // Kept small, so that its frame costs little: the usual escaped code, a few bytes with an
-        // escape or two for ASCII characters, is decoded into a word; the rest elsewhere.
         let decided = escapedWordCode(codes, firstStop: firstStop)
         return decided != Cursor.undecided ? decided : longEscapedCode(codes, firstStop: firstStop)
     }
@@ -640,7 +640,9 @@ struct Cursor {
     static let undecided = Int.min
 
     /// ``escapedCode(_:firstStop:)`` for a code longer than 7 bytes once decoded, or with escapes
-    /// past ASCII, or invalid.
+    /// past ASCII, or invalid: a byte at a time when it can, else decoded into a buffer on the stack
+    /// with room for the catalog's longest code (a longer string is no code: the scan gives up), then
+    /// looked up.
     @inline(never)
     private mutating func longEscapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
         if let decided = shortEscapedCode(codes) { return decided }

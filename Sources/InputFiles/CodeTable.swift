@@ -19,8 +19,8 @@ struct CodeTable: @unchecked Sendable {
         var length: Int32 = 0
     }
 
-    /// Owns the memory `entries`, `bytes` and `starts` point into; immutable once built, so shared
-    /// freely.
+    /// Owns the memory `entries`, `bytes`, `starts` and `tails` point into; immutable once built, so
+    /// shared freely.
     private final class Storage {
         let entries: UnsafeMutableBufferPointer<Entry>
         let bytes: UnsafeMutableBufferPointer<UInt8>

@@ -119,9 +119,9 @@ public struct PricingEngine: Sendable {
                 }
                 steps = order.map { PricingStep(rule: $0.promotion.ruleIndex!, lines: [$0.line]) }
             }
-        } else {
+        } else if let lineIndex {
             itemDiscount = chooseUnits(
-                cart, groupRules: groupRules, lineIndex: lineIndex!, chooser: chooser, lines: &lines,
+                cart, groupRules: groupRules, lineIndex: lineIndex, chooser: chooser, lines: &lines,
                 coupons: couponIDs, steps: &steps)
         }
 
