@@ -228,25 +228,6 @@ struct CartReaderDifferentialTests {
         let cart = workload.cartJSON().withUnsafeBufferPointer { generated.scan($0, merger: &big) }
         #expect(cart?.lines.count == 50)
     }
-
-    @Test("code lookup finds every code and nothing else")
-    func codeTable() throws {
-        let catalog = try CatalogFile.decode(
-            Workload(.init(products: 3_000, promotions: 0, lines: 0)).catalogJSON(), name: "c")
-        let table = CodeTable(catalog: catalog)
-        for (id, product) in catalog.products.enumerated() {
-            let found = Array(product.code.utf8).withUnsafeBufferPointer {
-                table.lookup($0.baseAddress!, $0.count, readable: $0.count)
-            }
-            #expect(found == id)
-        }
-        for missing in ["", "P", "P30000", "p0001", "P0001 "] {
-            let found = Array(missing.utf8).withUnsafeBufferPointer {
-                table.lookup($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count, readable: $0.count)
-            }
-            #expect(found == -1, "\(missing)")
-        }
-    }
 }
 
 @Suite("Large carts scanned on two cores")
