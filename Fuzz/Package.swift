@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "CheckoutFuzz",
     dependencies: [.package(name: "Checkout", path: "..")],
-    targets: ["FuzzPlistReader", "FuzzPromotions", "FuzzCart"].map { name in
+    targets: ["FuzzPlistReader", "FuzzPromotions", "FuzzCart", "FuzzCatalog"].map { name in
         .executableTarget(name: name, dependencies: [.product(name: "FuzzHarness", package: "Checkout")])
     }
 )

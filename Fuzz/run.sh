@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzPlistReader FuzzPromotions FuzzCart)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzPlistReader FuzzPromotions FuzzCart FuzzCatalog)
 swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | tail -1
 bin=$(swift build -c debug --show-bin-path)
 mkdir -p ../fuzz-artifacts
@@ -16,6 +16,7 @@ for target in "${targets[@]}"; do
         FuzzPlistReader) corpus=plist ;;
         FuzzPromotions) corpus=promotions ;;
         FuzzCart) corpus=cart ;;
+        FuzzCatalog) corpus=catalog ;;
         *) echo "unknown target $target"; exit 64 ;;
     esac
     work=$(mktemp -d)

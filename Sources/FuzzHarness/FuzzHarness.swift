@@ -81,6 +81,67 @@ public enum FuzzHarness {
     }
 }
 
+extension FuzzHarness {
+    /// The catalog readers: the fast scanner, when it takes the bytes, gives exactly the tree
+    /// reader's catalog; a catalog read has valid attributes, a rate on every product or on none,
+    /// and prices a cart of all its products to taxes that add up (docs/taxes.md).
+    public static func catalog(_ bytes: UnsafeRawBufferPointer) {
+        let array = Array(bytes)
+        let tree = Result { () throws(InputError) in try CatalogFile.decodeTree(array, name: "fuzz.json") }
+        if let scanned = CatalogFile.scan(array) {
+            guard case .success(let read) = tree else {
+                preconditionFailure("the scanner accepts what the tree refuses")
+            }
+            precondition(describe(scanned) == describe(read), "readers disagree on the catalog")
+        }
+        guard case .success(let catalog) = tree else { return }
+        precondition(catalog.products.allSatisfy { ($0.taxRate != nil) == catalog.isTaxed }, "a rate missing or stray")
+        for product in catalog.products {
+            precondition(product.taxRate.map { (0...10_000).contains($0) } ?? true, "rate out of range")
+            precondition(product.brand.map { !$0.isEmpty } ?? true, "empty brand")
+            precondition(
+                product.category.map { path in
+                    !path.isEmpty
+                        && path.allSatisfy { name in
+                            !name.isEmpty && !name.utf8.contains(UInt8(ascii: ">"))
+                                && ![0x20, 0x09].contains(name.utf8.first!) && ![0x20, 0x09].contains(name.utf8.last!)
+                        }
+                } ?? true, "a category name empty, untrimmed or split wrongly")
+            precondition(product.tags.allSatisfy { !$0.isEmpty }, "empty tag")
+            precondition(Set(product.tags.map { Array($0.utf8) }).count == product.tags.count, "a tag repeated")
+        }
+        guard catalog.products.count <= 64 else { return }
+        var merger = CartLineMerger(productCount: catalog.products.count)
+        for product in catalog.products.indices { _ = merger.add(product, quantity: Int64(product % 3 + 1)) }
+        let cart = Cart(lines: merger.takeLines())
+        guard
+            let receipt = try? PricingEngine(rules: RuleSet(promotions: [], catalog: catalog)).price(cart, now: instant)
+        else { return }
+        precondition(receipt.linesTotal == receipt.subtotal, "no promotion, yet a discount")
+        guard let taxes = receipt.taxes else {
+            return precondition(!catalog.isTaxed && receipt.total == receipt.subtotal)
+        }
+        precondition(catalog.isTaxed, "taxes from an untaxed catalog")
+        let rates = taxes.rates.map(\.rate)
+        precondition(zip(rates, rates.dropFirst()).allSatisfy { $0 < $1 }, "rates not ascending")
+        precondition(Set(receipt.lines.map { $0.taxRate! }) == Set(rates), "an entry per rate of the lines")
+        precondition(taxes.tax == taxes.rates.reduce(0) { $0 + $1.tax }, "the tax is not the entries' sum")
+        for entry in taxes.rates {
+            let gross = receipt.lines.filter { $0.taxRate == entry.rate }.reduce(Int64(0)) { $0 + $1.total }
+            precondition(entry.tax >= 0 && entry.base >= 0, "negative tax or base")
+            precondition(
+                catalog.pricesIncludeTax ? entry.base + entry.tax == gross : entry.base == gross,
+                "base and tax do not add up")
+            precondition(entry.tax <= gross, "tax above the amount taxed")
+        }
+        precondition(receipt.total == receipt.linesTotal + taxes.added, "the total is not what the customer pays")
+    }
+
+    static func describe(_ catalog: Catalog) -> String {
+        "\(catalog.currency.code) \(catalog.pricesIncludeTax) \(catalog.isTaxed) \(catalog.products)"
+    }
+}
+
 /// Streams the root, materializes the rest, and looks at everything it gets.
 private final class Walker: PlistStreamHandler {
     var issues: [PlistIssue] = []

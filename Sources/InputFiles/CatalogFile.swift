@@ -22,8 +22,14 @@ public enum CatalogFile {
         return try decodeTree(bytes, name: name)
     }
 
+    /// The fast reader alone: the catalog, or nil when it leaves the bytes to the tree reader.
+    /// For differential checks (the fuzzer): whatever it gives, ``decodeTree(_:name:)`` must give too.
+    public static func scan(_ bytes: [UInt8]) -> Catalog? {
+        bytes.withUnsafeBufferPointer { CatalogScanner.scan($0.droppingByteOrderMark) }
+    }
+
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
-    static func decodeTree(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
+    public static func decodeTree(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) -> JSONValue in
@@ -46,6 +52,17 @@ public enum CatalogFile {
             }
             currency = parsed
         }
+        var pricesIncludeTax = true
+        if let value = root["prices_include_tax"] {
+            guard case .bool(let flag) = value else {
+                throw InputError(
+                    file: name, item: "prices_include_tax", "must be true or false, not \(value.typeDescription)")
+            }
+            pricesIncludeTax = flag
+        }
+        let defaultRate = try root["tax_rate"].map { (value) throws(InputError) in
+            try taxRate(value, file: name, item: "tax_rate")
+        }
         guard let list = root["products"] else {
             throw InputError(file: name, "missing \"products\", the array of products")
         }
@@ -54,11 +71,22 @@ public enum CatalogFile {
         }
         var products: [Product] = []
         products.reserveCapacity(elements.count)
+        var attributes = AttributeInterner()
         for (index, element) in elements.enumerated() {
-            products.append(try product(element, index: index, currency: currency, file: name))
+            products.append(try product(element, index: index, currency: currency, file: name, attributes: &attributes))
         }
+        return try catalog(
+            currency: currency, products: products, pricesIncludeTax: pricesIncludeTax, taxRate: defaultRate, file: name
+        )
+    }
+
+    /// The catalog of these products, its problems said as the file's.
+    static func catalog(
+        currency: Currency, products: [Product], pricesIncludeTax: Bool, taxRate: Int64?, file name: String
+    ) throws(InputError) -> Catalog {
         do {
-            return try Catalog(currency: currency, products: products)
+            return try Catalog(
+                currency: currency, products: products, pricesIncludeTax: pricesIncludeTax, taxRate: taxRate)
         } catch {
             switch error {
             case .duplicateCode(let code, let index, let first):
@@ -67,12 +95,48 @@ public enum CatalogFile {
                     "the code \"\(code)\" is already used by products[\(first)]; codes must be unique")
             case .negativePrice(_, let index), .emptyCode(let index):
                 throw InputError(file: name, item: "products[\(index)]", error.description)
+            case .missingTaxRate(let code, let index):
+                throw InputError(
+                    file: name, item: "products[\(index)] (\"\(code)\")",
+                    "missing \"tax_rate\": the catalog has taxes (a \"tax_rate\" at its root or on a product), so "
+                        + "every product needs a rate, its own or the root's default; a missing rate is not a zero "
+                        + "rate: give this product a \"tax_rate\" (0 for none) or the catalog a default \"tax_rate\"")
+            case .taxRateOutOfRange:
+                throw InputError(file: name, error.description)  // the readers check rates first
             }
         }
     }
 
-    static func product(_ value: JSONValue, index: Int, currency: Currency, file: String) throws(InputError) -> Product
-    {
+    /// A `tax_rate`: a percent 0 ≤ r ≤ 100, a multiple of 0.01, as a JSON number or a decimal string;
+    /// in hundredths of a percent.
+    static func taxRate(_ value: JSONValue, file: String, item: String) throws(InputError) -> Int64 {
+        let text: String
+        switch value {
+        case .number(let number): text = number
+        case .string(let string): text = string
+        default:
+            throw InputError(
+                file: file, item: item,
+                "\"tax_rate\" must be a percent (a number or a decimal string such as 21 or \"7.25\"), not \(value.typeDescription)"
+            )
+        }
+        switch Amount.parse(text, minorDigits: 2) {
+        case .success(let rate) where (0...Product.largestTaxRate).contains(rate):
+            return rate
+        case .success, .failure(.outOfRange):
+            throw InputError(file: file, item: item, "\"tax_rate\" \(text) must be a percent between 0 and 100")
+        case .failure(.notWholeMinorUnits):
+            throw InputError(
+                file: file, item: item, "\"tax_rate\" \(text) must be a multiple of 0.01 (such as 21 or 7.25)")
+        case .failure(.notANumber):
+            throw InputError(
+                file: file, item: item, "\"tax_rate\" must be a percent such as 21 or \"7.25\", not \"\(text)\"")
+        }
+    }
+
+    static func product(
+        _ value: JSONValue, index: Int, currency: Currency, file: String, attributes: inout AttributeInterner
+    ) throws(InputError) -> Product {
         var item = "products[\(index)]"
         guard case .object = value else {
             throw InputError(
@@ -107,7 +171,9 @@ public enum CatalogFile {
             guard price >= 0 else {
                 throw InputError(file: file, item: item, "\"price\" must not be negative, not \(text)")
             }
-            return Product(code: code, name: name, price: price)
+            var product = Product(code: code, name: name, price: price)
+            try readAttributes(value, into: &product, file: file, item: item, attributes: &attributes)
+            return product
         case .failure(.notWholeMinorUnits):
             throw InputError(
                 file: file, item: item,
@@ -122,4 +188,92 @@ public enum CatalogFile {
             throw InputError(file: file, item: item, "\"price\" must be a decimal amount such as 7.50, not \"\(text)\"")
         }
     }
+}
+
+extension CatalogFile {
+    /// A product's `category`, `brand`, `tags` and `tax_rate` (docs/catalog.md, docs/taxes.md).
+    static func readAttributes(
+        _ value: JSONValue, into product: inout Product, file: String, item: String, attributes: inout AttributeInterner
+    ) throws(InputError) {
+        if let given = value["category"] {
+            guard case .string(let text) = given else {
+                throw InputError(
+                    file: file, item: item,
+                    "\"category\" must be a string, a path of names separated by \">\" such as \"Clothing > Shirts\", not \(given.typeDescription)"
+                )
+            }
+            guard let path = attributes.category(text) else {
+                throw InputError(
+                    file: file, item: item,
+                    "\"category\" \"\(text)\" has an empty name; write non-empty names separated by \">\", such as \"Clothing > Shirts\""
+                )
+            }
+            product.category = path
+        }
+        if let given = value["brand"] {
+            guard case .string(let text) = given, !text.isEmpty else {
+                throw InputError(
+                    file: file, item: item,
+                    given == .string("")
+                        ? "\"brand\" must not be empty" : "\"brand\" must be a string, not \(given.typeDescription)")
+            }
+            product.brand = attributes.brand(text)
+        }
+        if let given = value["tags"] {
+            guard case .array(let elements) = given else {
+                throw InputError(
+                    file: file, item: item, "\"tags\" must be an array of strings, not \(given.typeDescription)")
+            }
+            var tags: [String] = []
+            tags.reserveCapacity(elements.count)
+            for (position, element) in elements.enumerated() {
+                guard case .string(let tag) = element, !tag.isEmpty else {
+                    throw InputError(
+                        file: file, item: item,
+                        element == .string("")
+                            ? "\"tags\"[\(position)] is empty; tags must be non-empty strings"
+                            : "\"tags\"[\(position)] must be a string, not \(element.typeDescription)")
+                }
+                tags.append(tag)
+            }
+            product.tags = attributes.tags(tags)
+        }
+        if let given = value["tax_rate"] {
+            product.taxRate = try taxRate(given, file: file, item: item)
+        }
+    }
+}
+
+/// Products' attributes as read, shared: a category path, brand or set of tags that many products
+/// have is stored once (a catalog of a million products has a few thousand categories). Only
+/// byte-for-byte equal texts share: Swift's string equality would also join canonically equivalent
+/// spellings, which attributes keep apart.
+struct AttributeInterner {
+    private var categories: [String: (text: String, path: [String])] = [:]
+    private var brands: Set<String> = []
+    private var tagLists: [[String]: (given: [String], unique: [String])] = [:]
+
+    /// The path of `text`, or nil when a name is empty.
+    mutating func category(_ text: String) -> [String]? {
+        if let known = categories[text], same(known.text, text) { return known.path }
+        guard let path = Product.categoryPath(text) else { return nil }
+        if categories[text] == nil { categories[text] = (text, path) }
+        return path
+    }
+
+    mutating func brand(_ text: String) -> String {
+        let member = brands.insert(text).memberAfterInsert
+        return same(member, text) ? member : text
+    }
+
+    /// `tags` in the order first given, each once.
+    mutating func tags(_ tags: [String]) -> [String] {
+        guard !tags.isEmpty else { return [] }
+        if let known = tagLists[tags], known.given.elementsEqual(tags, by: same) { return known.unique }
+        let unique = Product.uniqueTags(tags)
+        if tagLists[tags] == nil { tagLists[tags] = (tags, unique) }
+        return unique
+    }
+
+    private func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 }

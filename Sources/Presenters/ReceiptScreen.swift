@@ -28,6 +28,11 @@ public struct ReceiptScreen: Sendable, Equatable {
     /// Everything saved, when anything was.
     public var saved: String?
     public var total: String
+    /// `VAT 21% on 66.07 €: 13.88 €`, one per rate, ascending (docs/taxes.md); empty without taxes.
+    public var taxes: [String]
+    /// Whether the tax is added to the total (prices without tax): its rows then come before the
+    /// total, else after it.
+    public var taxAddedToTotal: Bool
     public var warnings: [String]
     /// Near misses: `Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €.`
     public var hints: [String]
@@ -49,6 +54,8 @@ public struct ReceiptScreen: Sendable, Equatable {
         subtotal = money.format(receipt.subtotal)
         saved = receipt.discount > 0 ? money.format(receipt.discount) : nil
         total = money.format(receipt.total)
+        taxes = ReceiptText.taxRows(receipt, money: money).map { "\($0.0): \(money.format($0.1))" }
+        taxAddedToTotal = receipt.taxes.map { !$0.pricesIncludeTax } ?? false
         warnings = receipt.warnings.map(\.description)
         self.hints = hints.map { ReceiptText.hint($0, money: money) }
     }

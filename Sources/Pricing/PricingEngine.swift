@@ -133,10 +133,11 @@ public struct PricingEngine: Sendable {
                 rules.promotions[best.rule], discount: best.discount, units: 0, ruleIndex: best.rule)
             allocate(best.discount, over: &lines, total: afterItems)
         }
-        return Receipt(
+        let receipt = Receipt(
             id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion,
             subtotal: subtotal,
             itemDiscount: itemDiscount, cartDiscount: cartPromotion?.discount ?? 0, warnings: warnings)
+        return try catalog.taxed(receipt, storage: &storage)  // docs/taxes.md: from the finished receipt
     }
 
     /// With group promotions among the candidates (§10.4): the promotions are applied one at a time,

@@ -6,6 +6,8 @@ public enum PricingError: Error, Equatable, Sendable {
     case lineOverflow(code: String, quantity: Int64, unitPrice: Int64, currency: Currency)
     /// The cart's subtotal does not fit in a signed 64-bit count of minor units.
     case subtotalOverflow(currency: Currency)
+    /// The cart's total with the tax added (prices without tax) does not fit.
+    case totalOverflow(currency: Currency)
 }
 
 extension PricingError: CustomStringConvertible {
@@ -18,6 +20,8 @@ extension PricingError: CustomStringConvertible {
                 + Amount.largest(minorDigits: currency.minorDigits)
         case .subtotalOverflow(let currency):
             "the cart's subtotal exceeds the largest amount, \(Amount.largest(minorDigits: currency.minorDigits))"
+        case .totalOverflow(let currency):
+            "the cart's total with tax exceeds the largest amount, \(Amount.largest(minorDigits: currency.minorDigits))"
         }
     }
 }

@@ -16,10 +16,13 @@ public struct Receipt: Sendable, Equatable {
     public var cartDiscount: Int64
     /// Notes for the shopper, such as a coupon that matched nothing.
     public var warnings: [ReceiptWarning]
+    /// The taxes per rate when the catalog has taxes (docs/taxes.md), else nil.
+    public var taxes: ReceiptTaxes?
 
     public init(
         id: CartID? = nil, currency: Currency, at: Instant, lines: [Line], cartPromotion: AppliedPromotion?,
-        subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [ReceiptWarning]
+        subtotal: Int64, itemDiscount: Int64, cartDiscount: Int64, warnings: [ReceiptWarning],
+        taxes: ReceiptTaxes? = nil
     ) {
         self.id = id
         self.currency = currency
@@ -30,12 +33,20 @@ public struct Receipt: Sendable, Equatable {
         self.itemDiscount = itemDiscount
         self.cartDiscount = cartDiscount
         self.warnings = warnings
+        self.taxes = taxes
     }
 
     /// Everything saved: item and cart discounts.
     public var discount: Int64 { itemDiscount + cartDiscount }
-    /// What the shopper pays.
-    public var total: Int64 { subtotal - discount }
+    /// Σ the lines' totals: subtotal − discount, in the catalog's price basis.
+    public var linesTotal: Int64 { subtotal - discount }
+    /// What the shopper pays: Σ the lines' totals, plus the tax when prices exclude it.
+    public var total: Int64 {
+        guard case .some(let taxes) = taxes, !taxes.pricesIncludeTax else { return subtotal - discount }
+        return subtotal - discount + taxes.tax
+    }
+    /// Σ the taxes, 0 without taxes.
+    public var tax: Int64 { taxes?.tax ?? 0 }
 
     public struct Line: Sendable, Equatable {
         public var product: ProductID
@@ -49,10 +60,12 @@ public struct Receipt: Sendable, Equatable {
         public var promotions: LinePromotions
         /// This line's share of the cart discount.
         public var cartDiscount: Int64
+        /// Its product's tax rate in hundredths of a percent, in a taxed catalog; nil otherwise.
+        public var taxRate: Int64?
 
         public init(
             product: ProductID, code: String, name: String, quantity: Int64, unitPrice: Int64, subtotal: Int64,
-            promotions: LinePromotions = LinePromotions(), cartDiscount: Int64 = 0
+            promotions: LinePromotions = LinePromotions(), cartDiscount: Int64 = 0, taxRate: Int64? = nil
         ) {
             self.product = product
             self.code = code
@@ -62,6 +75,7 @@ public struct Receipt: Sendable, Equatable {
             self.subtotal = subtotal
             self.promotions = promotions
             self.cartDiscount = cartDiscount
+            self.taxRate = taxRate
         }
 
         /// The promotion shown for the line: the one that saved the most (ties: the one applied

@@ -3,6 +3,7 @@
 public struct ReceiptStorage {
     var lines: [Receipt.Line] = []
     var warnings: [ReceiptWarning] = []
+    var taxAmounts: [TaxAmount] = []
 
     public init() {}
 
@@ -11,6 +12,7 @@ public struct ReceiptStorage {
     public mutating func recycle(_ receipt: consuming Receipt) {
         lines = receipt.lines
         warnings = receipt.warnings
+        if let taxes = receipt.taxes { taxAmounts = taxes.rates }
     }
 
     /// The lines' storage, emptied in place when only this held it, and nothing left here.
@@ -18,6 +20,9 @@ public struct ReceiptStorage {
 
     /// The warnings' storage, likewise.
     mutating func takeWarnings() -> [ReceiptWarning] { Self.take(&warnings) }
+
+    /// The tax entries' storage, likewise.
+    mutating func takeTaxAmounts() -> [TaxAmount] { Self.take(&taxAmounts) }
 
     private static func take<T>(_ array: inout [T]) -> [T] {
         var taken = array

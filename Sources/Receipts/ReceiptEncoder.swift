@@ -136,7 +136,13 @@ public struct ReceiptEncoder {
                     if position > 0 { out.append(UInt8(ascii: ",")) }
                     appendPromotion(promotions, at: position, digits, units: true, to: &out)
                 }
-                out.append("]}")
+                if let rate = lines[index].taxRate {
+                    out.append(#"],"tax_rate":"#)
+                    appendAmount(rate, 2, to: &out)
+                    out.append(UInt8(ascii: "}"))
+                } else {
+                    out.append("]}")
+                }
             }
         }
         out.append(#"],"cart_promotion":"#)
@@ -151,6 +157,7 @@ public struct ReceiptEncoder {
         appendAmount(receipt.discount, digits, to: &out)
         out.append(#","total":"#)
         appendAmount(receipt.total, digits, to: &out)
+        if let taxes = receipt.taxes { appendTaxes(taxes, digits, to: &out) }
         out.append(#","warnings":["#)
         var first = true
         for warning in receipt.warnings {
@@ -161,6 +168,24 @@ public struct ReceiptEncoder {
         out.append(UInt8(ascii: "]"))
         if let explanations { appendExplanations(explanations, digits, to: &out) }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"tax":…,"taxes":[{"rate", "base", "tax"}]` (docs/taxes.md).
+    private func appendTaxes(_ taxes: ReceiptTaxes, _ digits: Int, to out: inout RawBuffer<UInt8>) {
+        out.append(#","tax":"#)
+        appendAmount(taxes.tax, digits, to: &out)
+        out.append(#","taxes":["#)
+        for (index, entry) in taxes.rates.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(#"{"rate":"#)
+            appendAmount(entry.rate, 2, to: &out)
+            out.append(#","base":"#)
+            appendAmount(entry.base, digits, to: &out)
+            out.append(#","tax":"#)
+            appendAmount(entry.tax, digits, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// `,"explanations":[{"id", "name", "type", "status", …}]`: the extra members of each status.

@@ -35,14 +35,22 @@ public enum ReceiptText {
         var totals: [(String, Int64)] = [("Subtotal", receipt.subtotal)]
         if receipt.itemDiscount > 0 { totals.append(("Item discounts", -receipt.itemDiscount)) }
         if let cart = receipt.cartPromotion { totals.append(("\(cart.name) (cart)", -cart.discount)) }
+        // One row per tax rate (docs/taxes.md): above the total when the tax is added to it (net
+        // prices), under it when the prices include it.
+        let taxRows = Self.taxRows(receipt, money: money)
+        let taxAbove = receipt.taxes.map { !$0.pricesIncludeTax } ?? false
+        if taxAbove { totals += taxRows }
+        let after = taxAbove ? [] : taxRows
 
         var widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let amountWidth = max(
-            widths[4], (totals.map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
+            widths[4],
+            ((totals + after).map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
         let empty = "(the cart is empty)"
         func labelsWidth() -> Int {
             max(
-                widths[0] + widths[1] + widths[2] + widths[3] + 6, (totals.map(\.0.count) + ["Total".count]).max()!,
+                widths[0] + widths[1] + widths[2] + widths[3] + 6,
+                ((totals + after).map(\.0.count) + ["Total".count]).max()!,
                 rows.isEmpty ? empty.count - 2 - amountWidth : 0)
         }
         if let width = style.width, labelsWidth() + 2 + amountWidth > width {
@@ -77,6 +85,11 @@ public enum ReceiptText {
         out +=
             style.paint(
                 pad("Total", labels) + "  " + pad(money.format(receipt.total), amountWidth, right: true), .total) + "\n"
+        for (label, value) in after {
+            out +=
+                pad(TextTable.fit(label, labels), labels) + "  " + pad(money.format(value), amountWidth, right: true)
+                + "\n"
+        }
         if receipt.discount > 0 {
             out += style.paint("You saved \(money.format(receipt.discount)).", .saving) + "\n"
         }
@@ -84,6 +97,20 @@ public enum ReceiptText {
         for hint in hints { out += Self.hint(hint, money: money) + "\n" }
         if let explanations { out += Self.explanations(explanations, money: money) }
         return out
+    }
+
+    /// `VAT 21% on 66.07 €` and the tax, one per rate, ascending; none without taxes.
+    public static func taxRows(_ receipt: Receipt, money: MoneyStyle) -> [(String, Int64)] {
+        guard let taxes = receipt.taxes else { return [] }
+        return taxes.rates.map { entry in ("VAT \(rate(entry.rate)) on \(money.format(entry.base))", entry.tax) }
+    }
+
+    /// A tax rate as people write it: `21%`, `7.25%`, `7.5%`.
+    public static func rate(_ hundredths: Int64) -> String {
+        var text = Amount.format(hundredths, minorDigits: 2)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "%"
     }
 
     /// `Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €.` (the name left out
@@ -129,7 +156,9 @@ public enum ReceiptText {
         let lines = receipt.lines.count == 1 ? "1 line" : "\(receipt.lines.count) lines"
         var out =
             "\(label)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
-        out += "discount \(money.format(receipt.discount)), \(lines))"
+        out += "discount \(money.format(receipt.discount)), "
+        if let taxes = receipt.taxes { out += "tax \(money.format(taxes.tax)), " }
+        out += "\(lines))"
         for warning in receipt.warnings { out += "; warning: \(warning)" }
         return out + "\n"
     }

@@ -73,6 +73,10 @@ public enum OrderReport {
                         out.member("total") {
                             out.string(Amount.format(order.total, minorDigits: order.currency.minorDigits))
                         }
+                        // A taxed order's tax, as its receipt recorded it (docs/taxes.md).
+                        if case .string(let tax)? = try? JSONParser().parse(order.receiptJSON)["tax"] {
+                            out.member("tax") { out.string(tax) }
+                        }
                         out.member("currency") { out.string(order.currency.code) }
                         out.member("card") { out.string(order.card) }
                         out.member("reference") { out.string(order.reference) }

@@ -42,9 +42,11 @@ final class TerminalCartView: CartView {
         }
         for line in table.render(width: style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
         if let cartDiscount = cart.cartDiscount { out.write("  " + style.paint(cartDiscount, .saving) + "\n") }
+        if cart.taxAddedToTotal { for tax in cart.taxes { out.write("  \(tax)\n") } }
         out.write(
             "  " + style.paint("Total \(cart.total)", .total)
                 + (cart.saved.map { " " + style.paint("(you save \($0))", .saving) } ?? "") + "\n")
+        if !cart.taxAddedToTotal { for tax in cart.taxes { out.write("  \(tax)\n") } }
         for warning in cart.warnings { out.write("  " + style.paint("warning: \(warning)", .warning) + "\n") }
         for hint in cart.hints { out.write("  \(hint)\n") }
     }
@@ -69,7 +71,9 @@ final class TerminalCheckoutView: CheckoutView {
         out.write("  Subtotal \(receipt.subtotal)\n")
         if let cartDiscount = receipt.cartDiscount { out.write("  \(cartDiscount)\n") }
         if let saved = receipt.saved { out.write("  Discounts -\(saved)\n") }
+        if receipt.taxAddedToTotal { for tax in receipt.taxes { out.write("  \(tax)\n") } }
         out.write("  Total \(receipt.total)\n")
+        if !receipt.taxAddedToTotal { for tax in receipt.taxes { out.write("  \(tax)\n") } }
         for warning in receipt.warnings { out.write("  warning: \(warning)\n") }
     }
 

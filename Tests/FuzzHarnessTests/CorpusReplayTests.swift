@@ -53,6 +53,13 @@ struct CorpusReplayTests {
         for path in inputs { Self.contents(path).withUnsafeBytes { FuzzHarness.promotions($0) } }
     }
 
+    @Test("catalog readers", arguments: ["Corpus", "Regressions"])
+    func catalog(set: String) {
+        let inputs = Self.files("\(Self.fuzz)/\(set)/catalog")
+        if set == "Corpus" { #expect(inputs.count >= 8) }
+        for path in inputs { Self.contents(path).withUnsafeBytes { FuzzHarness.catalog($0) } }
+    }
+
     @Test("cart readers", arguments: ["Corpus", "Regressions"])
     func cart(set: String) {
         let inputs = Self.files("\(Self.fuzz)/\(set)/cart")
