@@ -17,6 +17,21 @@ bin=$(swift build -c release --show-bin-path)
 # The same catalog, and 100,000 promotions of which a third of the item promotions are bundles and buy-X-get-Ys.
 "$checkout" bench --lines 0 --promotions 100000 --products 1000 --group-share 0.333 --emit "$data/v2" >/dev/null
 printf '<plist><array/></plist>\n' > "$data/none.plist"
+# The same catalog with taxes (docs/taxes.md): 21 % by default, every third product 10 %, some 5.5 %;
+# prices including tax (Taxed.json) and excluding it (TaxedNet.json).
+python3 - "$data" <<'PY'
+import json, sys
+catalog = json.load(open(f"{sys.argv[1]}/Products.json"))
+for i, product in enumerate(catalog["products"]):
+    if i % 3 == 0:
+        product["tax_rate"] = 10
+    elif i % 7 == 0:
+        product["tax_rate"] = "5.5"
+catalog["tax_rate"] = 21
+json.dump(catalog, open(f"{sys.argv[1]}/Taxed.json", "w"), indent=1)
+catalog["prices_include_tax"] = False
+json.dump(catalog, open(f"{sys.argv[1]}/TaxedNet.json", "w"), indent=1)
+PY
 # The same cart spelled the ways other writers spell carts.
 python3 "$root/Benchmarks/peers/respell.py" "$data/cart.json" "$data/spellings"
 # A 1,000,000-product catalog and 20,000 promotions whose codes it lacks (typos, other letter case, unknown).
@@ -167,6 +182,13 @@ print(f'  control {$i}: one 1-thread run alone {a:.2f} s; two at once (separate 
 done
 echo "== 1,000,000 small carts, receipts out (target: 500,000 carts/s)"
 run batch "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
+echo "== the same batch with a taxed catalog (prices with tax, then without), next to untaxed (target: at most 1.05x)"
+run tax "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch" \
+    "$checkout price batch.ndjson --catalog Taxed.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
+ratio tax
+run taxnet "$checkout price batch.ndjson --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch" \
+    "$checkout price batch.ndjson --catalog TaxedNet.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --batch"
+ratio taxnet
 echo "== the 1,000,000-line cart against 100,000 promotions with --explain, next to without (target: at most 2x)"
 run explain "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json" \
     "$checkout price cart.json --catalog Products.json --promotions Promotions.plist --at 2026-06-01T00:00:00Z --format json --explain"

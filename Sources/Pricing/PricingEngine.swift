@@ -75,7 +75,7 @@ public struct PricingEngine: Sendable {
             lines.append(
                 Receipt.Line(
                     product: line.product, code: product.code, name: product.name, quantity: line.quantity,
-                    unitPrice: product.price, subtotal: lineSubtotal))
+                    unitPrice: product.price, subtotal: lineSubtotal, taxRate: product.taxRate))
         }
 
         // Item promotions (§10.4). Each discount is at most the value of the units it uses, so their

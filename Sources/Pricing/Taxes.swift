@@ -24,13 +24,14 @@ public struct TaxAmount: Sendable, Equatable {
     /// The entry for lines at `rate` whose totals sum to `gross` (in the catalog's price basis).
     public init(rate: Int64, total: Int64, pricesIncludeTax: Bool) {
         self.rate = rate
-        if pricesIncludeTax {
-            tax = Int64(taxQuotient(Int128(total) * Int128(rate), 10_000 + Int128(rate)))
-            base = total - tax
+        let divisor = pricesIncludeTax ? 10_000 + rate : 10_000
+        if total.magnitude <= UInt64(Int64.max) / 10_000 {
+            // total × rate fits in 64 bits (a rate is at most 10000): the usual case.
+            tax = taxQuotient(total * rate, divisor)
         } else {
-            base = total
-            tax = Int64(taxQuotient(Int128(total) * Int128(rate), 10_000))
+            tax = Int64(taxQuotient(Int128(total) * Int128(rate), Int128(divisor)))
         }
+        base = pricesIncludeTax ? total - tax : total
     }
 }
 
@@ -44,21 +45,23 @@ public struct ReceiptTaxes: Sendable, Equatable {
     public var tax: Int64
 
     public init(pricesIncludeTax: Bool, rates: [TaxAmount]) {
+        self.init(pricesIncludeTax: pricesIncludeTax, rates: rates, tax: rates.reduce(0) { $0 + $1.tax })
+    }
+
+    init(pricesIncludeTax: Bool, rates: [TaxAmount], tax: Int64) {
         self.pricesIncludeTax = pricesIncludeTax
         self.rates = rates
-        tax = rates.reduce(0) { $0 + $1.tax }
+        self.tax = tax
     }
 
     /// What the tax adds to the lines' totals: the tax with net prices, nothing with gross ones.
     public var added: Int64 { pricesIncludeTax ? 0 : tax }
 }
 
-/// A taxed catalog's rates: the distinct rates, ascending, and each product's position among them.
+/// A taxed catalog's rates.
 struct TaxTable: Sendable {
-    /// Ascending, in hundredths of a percent.
+    /// The distinct rates of its products, ascending, in hundredths of a percent.
     let rates: [Int64]
-    /// Per product id: its rate's position in `rates`.
-    let positions: [UInt16]
 
     /// Fills in each product's effective rate (its own, else `defaultRate`) and builds the table;
     /// nil, the products untouched, when no rate is given anywhere (a catalog without taxes).
@@ -67,7 +70,6 @@ struct TaxTable: Sendable {
             throw .taxRateOutOfRange(defaultRate, code: nil, index: nil)
         }
         guard defaultRate != nil || products.contains(where: { $0.taxRate != nil }) else { return nil }
-        // Rates are 0...10000: one slot per possible rate, to find each product's position.
         var used = [Bool](repeating: false, count: Int(Product.largestTaxRate) + 1)
         for index in products.indices {
             guard let rate = products[index].taxRate ?? defaultRate else {
@@ -79,54 +81,106 @@ struct TaxTable: Sendable {
             if products[index].taxRate == nil { products[index].taxRate = rate }
             used[Int(rate)] = true
         }
-        var rates: [Int64] = []
-        var position = [UInt16](repeating: 0, count: used.count)
-        for rate in used.indices where used[rate] {
-            position[rate] = UInt16(rates.count)
-            rates.append(Int64(rate))
-        }
-        return TaxTable(rates: rates, positions: products.map { position[Int($0.taxRate!)] })
+        return TaxTable(rates: used.indices.filter { used[$0] }.map(Int64.init))
     }
 
-    /// Sets each line's rate and the receipt's taxes. Work per line: one lookup and one sum; the
-    /// rest is per rate. `storage` lends the entries' array.
-    func apply(to receipt: inout Receipt, pricesIncludeTax: Bool, storage: inout ReceiptStorage)
-        throws(PricingError)
-    {
+    /// At most this many distinct rates in a cart are summed on the stack (a linear search per
+    /// line); a cart with more takes the sorting path.
+    static let inPlaceRates = 16
+
+    /// The receipt's taxes, from its lines' rates (set when the lines were made) and totals. Work
+    /// per line: a search among the few rates seen so far and one sum, on the stack; the rest is
+    /// per rate. Reads nothing shared with other threads, writes no line. `storage` lends the
+    /// entries' array.
+    static func apply(
+        to receipt: inout Receipt, pricesIncludeTax: Bool, catalog: borrowing Catalog, storage: inout ReceiptStorage
+    ) throws(PricingError) {
         var entries = storage.takeTaxAmounts()
-        let count = rates.count
-        rates.withUnsafeBufferPointer { rates in
-            positions.withUnsafeBufferPointer { positions in
-                withUnsafeTemporaryAllocation(of: Int64.self, capacity: count) { sums in
-                    // -1: no line at this rate (a line's total is never negative).
-                    sums.initialize(repeating: -1)
-                    var low = count
-                    var high = -1
-                    receipt.lines.withUnsafeMutableBufferPointer { lines in
-                        for index in lines.indices {
-                            let position = Int(positions[lines[index].product])
-                            lines[index].taxRate = rates[position]
-                            // Σ line totals ≤ the subtotal, which fits: no overflow.
-                            sums[position] = max(sums[position], 0) &+ lines[index].total
-                            low = min(low, position)
-                            high = max(high, position)
-                        }
+        // Per rate of the cart: the rate and G, the sum of its lines' totals.
+        let summed = withUnsafeTemporaryAllocation(of: (rate: Int64, sum: Int64).self, capacity: inPlaceRates) {
+            sums -> Bool in
+            var count = 0
+            let complete = receipt.lines.withUnsafeBufferPointer { lines -> Bool in
+                for index in lines.indices {
+                    guard case .some(let rate) = lines[index].taxRate else { return false }
+                    var position = 0
+                    while position < count, sums[position].rate != rate { position += 1 }
+                    if position == count {
+                        guard count < inPlaceRates else { return false }
+                        sums[count] = (rate, 0)
+                        count += 1
                     }
-                    if low <= high {
-                        for position in low...high where sums[position] >= 0 {
-                            entries.append(
-                                TaxAmount(
-                                    rate: rates[position], total: sums[position], pricesIncludeTax: pricesIncludeTax))
-                        }
-                    }
+                    // Σ line totals ≤ the subtotal, which fits: no overflow.
+                    sums[position].sum &+= lines[index].total
+                }
+                return true
+            }
+            guard complete else { return false }
+            // Ascending by rate: an insertion sort of a few.
+            for i in 1..<max(1, count) {
+                var j = i
+                while j > 0, sums[j - 1].rate > sums[j].rate {
+                    sums.swapAt(j - 1, j)
+                    j -= 1
                 }
             }
+            for position in 0..<count {
+                entries.append(
+                    TaxAmount(rate: sums[position].rate, total: sums[position].sum, pricesIncludeTax: pricesIncludeTax))
+            }
+            return true
         }
-        let taxes = ReceiptTaxes(pricesIncludeTax: pricesIncludeTax, rates: entries)
-        if !pricesIncludeTax, receipt.linesTotal.addingReportingOverflow(taxes.tax).overflow {
+        if !summed { manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries) }
+        var tax: Int64 = 0
+        for entry in entries { tax &+= entry.tax }  // each ≤ its G: the sum ≤ Σ G
+        if !pricesIncludeTax, receipt.linesTotal.addingReportingOverflow(tax).overflow {
             throw .totalOverflow(currency: receipt.currency)
         }
-        receipt.taxes = taxes
+        receipt.taxes = ReceiptTaxes(pricesIncludeTax: pricesIncludeTax, rates: entries, tax: tax)
+    }
+
+    /// The general path: lines made without their product's rate (not by the engine) get it from
+    /// the catalog, and the lines' (rate, total) pairs are sorted, for any number of rates.
+    @inline(never)
+    private static func manyRates(
+        _ receipt: inout Receipt, _ catalog: borrowing Catalog, pricesIncludeTax: Bool, into entries: inout [TaxAmount]
+    ) {
+        fillRates(&receipt, catalog)
+        entries.removeAll(keepingCapacity: true)
+        sums(of: receipt.lines, into: &entries)
+        for position in entries.indices {
+            entries[position] = TaxAmount(
+                rate: entries[position].rate, total: entries[position].base, pricesIncludeTax: pricesIncludeTax)
+        }
+    }
+
+    /// Lines made without their product's rate (not by the engine) get it from the catalog.
+    @inline(never)
+    private static func fillRates(_ receipt: inout Receipt, _ catalog: borrowing Catalog) {
+        for index in receipt.lines.indices where receipt.lines[index].taxRate == nil {
+            receipt.lines[index].taxRate = catalog.products[receipt.lines[index].product].taxRate
+        }
+    }
+
+    /// Per distinct rate of `lines`, ascending: an entry whose `base` is the sum of their totals.
+    /// The lines' (rate, total) pairs sorted: for carts with many rates.
+    @inline(never)
+    private static func sums(of lines: [Receipt.Line], into entries: inout [TaxAmount]) {
+        withUnsafeTemporaryAllocation(of: (rate: Int64, total: Int64).self, capacity: lines.count) { buffer in
+            var pairs = buffer
+            for index in lines.indices {
+                pairs.initializeElement(at: index, to: (lines[index].taxRate.unsafelyUnwrapped, lines[index].total))
+            }
+            pairs.sort { $0.rate < $1.rate }
+            for pair in pairs {
+                if entries.last?.rate == pair.rate {
+                    entries[entries.count - 1].base &+= pair.total
+                } else {
+                    entries.append(TaxAmount(rate: pair.rate, base: pair.total, tax: 0))
+                }
+            }
+            _ = pairs.deinitialize()
+        }
     }
 }
 
@@ -135,8 +189,8 @@ extension Catalog {
     /// `storage` lends the arrays of a receipt done with.
     @inline(__always)
     public func taxed(_ receipt: consuming Receipt, storage: inout ReceiptStorage) throws(PricingError) -> Receipt {
-        guard let taxTable else { return receipt }
-        try taxTable.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, storage: &storage)
+        guard case .some = taxTable else { return receipt }
+        try TaxTable.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, catalog: self, storage: &storage)
         return receipt
     }
 
@@ -151,7 +205,8 @@ extension Catalog {
 }
 
 /// `x / d` rounded half away from zero (d > 0).
-private func taxQuotient(_ x: Int128, _ d: Int128) -> Int128 {
+@inline(__always)
+private func taxQuotient<T: BinaryInteger>(_ x: T, _ d: T) -> T {
     let (quotient, remainder) = x.quotientAndRemainder(dividingBy: d)
     guard remainder.magnitude * 2 >= d.magnitude else { return quotient }
     return x < 0 ? quotient - 1 : quotient + 1

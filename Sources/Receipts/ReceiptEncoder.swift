@@ -17,7 +17,6 @@ public struct ReceiptEncoder {
     /// more than the rest of finding the fragment, once per promotion written.
     private var promotions: [Int64] = []
     private var instant: (Instant, [UInt8])?
-
     /// The encoder's bytes, freed with it. Used by one thread at a time.
     private final class Storage {
         /// Cached fragments, back to back: products' `{"code":"…","name":"…","quantity":` and
@@ -137,8 +136,8 @@ public struct ReceiptEncoder {
                     appendPromotion(promotions, at: position, digits, units: true, to: &out)
                 }
                 if let rate = lines[index].taxRate {
-                    out.append(#"],"tax_rate":"#)
-                    appendAmount(rate, 2, to: &out)
+                    appendLiteral(#"],"tax_rate":"#, to: &out)
+                    appendRate(rate, to: &out)
                     out.append(UInt8(ascii: "}"))
                 } else {
                     out.append("]}")
@@ -170,18 +169,20 @@ public struct ReceiptEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `,"tax":…,"taxes":[{"rate", "base", "tax"}]` (docs/taxes.md).
+    /// `,"tax":…,"taxes":[{"rate", "base", "tax"}]` (docs/taxes.md). The fixed parts are copied a
+    /// word at a time (a call to memcpy for a few bytes cost more than the copy).
     private func appendTaxes(_ taxes: ReceiptTaxes, _ digits: Int, to out: inout RawBuffer<UInt8>) {
-        out.append(#","tax":"#)
+        appendLiteral(#","tax":"#, to: &out)
         appendAmount(taxes.tax, digits, to: &out)
-        out.append(#","taxes":["#)
-        for (index, entry) in taxes.rates.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(#"{"rate":"#)
-            appendAmount(entry.rate, 2, to: &out)
-            out.append(#","base":"#)
+        appendLiteral(#","taxes":["#, to: &out)
+        var first = true
+        for entry in taxes.rates {
+            appendLiteral(first ? #"{"rate":"# : #",{"rate":"#, to: &out)
+            first = false
+            appendRate(entry.rate, to: &out)
+            appendLiteral(#","base":"#, to: &out)
             appendAmount(entry.base, digits, to: &out)
-            out.append(#","tax":"#)
+            appendLiteral(#","tax":"#, to: &out)
             appendAmount(entry.tax, digits, to: &out)
             out.append(UInt8(ascii: "}"))
         }
@@ -365,6 +366,39 @@ func appendAmount(_ value: Int64, _ digits: Int, to out: inout RawBuffer<UInt8>)
             p[i] = UInt8(ascii: "-")
         }
         p[0] = UInt8(ascii: "\"")
+    }
+}
+
+/// A short literal's bytes, copied by loads and stores of words.
+@inline(__always)
+func appendLiteral(_ text: StaticString, to out: inout RawBuffer<UInt8>) {
+    out.appendBytes(text.utf8Start, text.utf8CodeUnitCount)
+}
+
+/// `"21.00"`: a tax rate (hundredths of a percent, 0...10000) as a JSON string with two decimals,
+/// written in place without a loop over its digits.
+@inline(__always)
+func appendRate(_ rate: Int64, to out: inout RawBuffer<UInt8>) {
+    let whole = Int(truncatingIfNeeded: rate / 100)
+    let cents = Int(truncatingIfNeeded: rate % 100)
+    guard (0...100).contains(whole), cents >= 0 else { return appendAmount(rate, 2, to: &out) }
+    let digits = whole >= 100 ? 3 : whole >= 10 ? 2 : 1
+    out.appendUninitialized(digits + 5) { p in
+        p[0] = UInt8(ascii: "\"")
+        if digits == 3 {
+            p[1] = UInt8(ascii: "1")
+            p[2] = UInt8(ascii: "0")
+            p[3] = UInt8(ascii: "0")
+        } else if digits == 2 {
+            p[1] = UInt8(truncatingIfNeeded: whole / 10) &+ 48
+            p[2] = UInt8(truncatingIfNeeded: whole % 10) &+ 48
+        } else {
+            p[1] = UInt8(truncatingIfNeeded: whole) &+ 48
+        }
+        p[digits + 1] = UInt8(ascii: ".")
+        p[digits + 2] = UInt8(truncatingIfNeeded: cents / 10) &+ 48
+        p[digits + 3] = UInt8(truncatingIfNeeded: cents % 10) &+ 48
+        p[digits + 4] = UInt8(ascii: "\"")
     }
 }
 

@@ -47,17 +47,17 @@ public enum ReceiptText {
             widths[4],
             ((totals + after).map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
         let empty = "(the cart is empty)"
-        func labelsWidth() -> Int {
-            max(
-                widths[0] + widths[1] + widths[2] + widths[3] + 6,
-                ((totals + after).map(\.0.count) + ["Total".count]).max()!,
-                rows.isEmpty ? empty.count - 2 - amountWidth : 0)
+        func linesWidth() -> Int {
+            max(widths[0] + widths[1] + widths[2] + widths[3] + 6, rows.isEmpty ? empty.count - 2 - amountWidth : 0)
         }
-        if let width = style.width, labelsWidth() + 2 + amountWidth > width {
-            // Too wide for the terminal: the names give way, down to a few characters.
-            widths[1] = max(6, widths[1] - (labelsWidth() + 2 + amountWidth - width))
+        func labelsWidth() -> Int { max(linesWidth(), ((totals + after).map(\.0.count) + ["Total".count]).max()!) }
+        var labels = labelsWidth()
+        if let width = style.width, labels + 2 + amountWidth > width {
+            // Too wide for the terminal: the names give way, down to a few characters, then the
+            // labels of the totals (a long promotion name) are cut.
+            widths[1] = max(6, widths[1] - max(0, linesWidth() + 2 + amountWidth - width))
+            labels = max(linesWidth(), min(labelsWidth(), width - 2 - amountWidth))
         }
-        let labels = labelsWidth()
         let ruleWidth = labels + 2 + amountWidth
 
         var out =
