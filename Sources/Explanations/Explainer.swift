@@ -28,7 +28,6 @@ public struct Explainer: Sendable {
     public func explanations(for cart: Cart, receipt: Receipt, steps: [PricingStep], coupons: [String]) -> [Explanation]
     {
         let rules = engine.rules
-        let catalog = rules.catalog
         let first = FirstStep(engine: engine, cart: cart)
         let presented = Set((cart.coupons + coupons).map(asciiUppercased))
         let instant = receipt.at
@@ -47,13 +46,8 @@ public struct Explainer: Sendable {
 
         var result: [Explanation] = []
         for (index, promotion) in rules.promotions.enumerated() {
-            let isCart = promotion.rule.type.scope == .cart
-            guard
-                isCart
-                    || (promotion.codes + (promotion.targets ?? [])).contains(where: {
-                        catalog.productID(for: $0).flatMap(first.line(of:)) != nil
-                    })
-            else {
+            let isCart = promotion.rule.isCartRule
+            guard isCart || rules.products.concerned(by: index).contains(where: { first.line(of: $0) != nil }) else {
                 continue
             }
             var explanation = Explanation(promotion, at: index, status: .noDiscount)
@@ -108,35 +102,35 @@ public struct Explainer: Sendable {
     }
 
     /// The code needing the fewest more units for item promotion `index` to have an application on
-    /// all the cart's units: its `code`/`codes` then its `targets`, catalog codes only, each alone;
-    /// ties to a code already in the cart (earlier line first), then to the file's order. No line
-    /// may pass the quantity limit; a bundle adds at most its group size.
+    /// all the cart's units: its products then its rewarded products, each alone; ties to a code
+    /// already in the cart (earlier line first), then to the promotion's order. No line may pass
+    /// the quantity limit; the promotion's kind says what counts (``MissingUnitsRule``).
     func missingUnits(promotion index: Int, first: FirstStep) -> (code: String, units: Int64)? {
         let rules = engine.rules
-        let promotion = rules.promotions[index]
+        let rule = rules.promotions[index].rule.kind.missingUnits
         var best: (code: String, units: Int64, line: Int, order: Int)?
-        var seen: Set<ProductID> = []
-        for (order, code) in (promotion.codes + (promotion.targets ?? [])).enumerated() {
-            guard let product = rules.catalog.productID(for: code), seen.insert(product).inserted else { continue }
+        for (order, product) in rules.products.concerned(by: index).enumerated() {
             let line = first.line(of: product)
             let quantity = line.map { first.lines[$0].quantity } ?? 0
             var most = Cart.itemQuantities.upperBound - quantity
-            if case .bundle(let size, _, _) = promotion.rule { most = min(most, size) }
-            // Line types and bundles: the least units giving an application (a positive discount, for a
-            // bundle on its first group); a buy-X-get-Y: the least units raising its k above 0.
             let givesApplication: (Int64) -> Bool
-            if case .bxgy = promotion.rule {
-                givesApplication = {
-                    first.bxgyCount(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0)) > 0
-                }
-            } else {
+            switch rule {
+            case .firstApplication(let atMost):
+                if let atMost { most = min(most, atMost) }
                 givesApplication = {
                     !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
                         .isEmpty
                 }
+            case .firstGroup:
+                givesApplication = {
+                    first.applicationCount(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
+                        > 0
+                }
+            case .spend:
+                return nil
             }
             guard most >= 1, let units = leastValue(in: 1...most, where: givesApplication) else { continue }
-            let candidate = (code: code, units: units, line: line ?? Int.max, order: order)
+            let candidate = (code: rules.catalog[product].code, units: units, line: line ?? Int.max, order: order)
             if let current = best {
                 if candidate.units != current.units {
                     if candidate.units > current.units { continue }

@@ -65,13 +65,11 @@ public final class ActiveRules: Sendable {
         var amount: [Int32] = []
         var otherCart: [Int32] = []
         for rule in rules.cartRules where compiled[Int(rule)].isActive(at: instant) {
-            if compiled[Int(rule)].coupon >= 0 || compiled[Int(rule)].cap != .max {
+            guard compiled[Int(rule)].coupon < 0, let ranking = compiled[Int(rule)].rule.cartRanking else {
                 otherCart.append(rule)
-            } else if compiled[Int(rule)].kind == .cartPercent {
-                percent.append(rule)
-            } else {
-                amount.append(rule)
+                continue
             }
+            if ranking.family == 0 { percent.append(rule) } else { amount.append(rule) }
         }
         self.freeOffsets = freeOffsets
         self.free = free
@@ -98,16 +96,17 @@ struct RankedCartRules: Sendable {
     static let blockSize = 32
 
     init(_ unsorted: [Int32], compiled: [CompiledRule]) {
+        func value(_ rule: Int32) -> Int64 { compiled[Int(rule)].rule.cartRanking!.value }
         let sorted = unsorted.sorted { a, b in
-            let ra = compiled[Int(a)]
-            let rb = compiled[Int(b)]
-            if ra.value != rb.value { return ra.value > rb.value }
-            if ra.priority != rb.priority { return ra.priority > rb.priority }
+            let (va, vb) = (value(a), value(b))
+            if va != vb { return va > vb }
+            let (pa, pb) = (compiled[Int(a)].priority, compiled[Int(b)].priority)
+            if pa != pb { return pa > pb }
             return a < b
         }
-        let minimums = sorted.map { compiled[Int($0)].threshold }
+        let minimums = sorted.map { compiled[Int($0)].cartMinimum }
         rules = sorted
-        let values = sorted.map { compiled[Int($0)].value }
+        let values = sorted.map(value)
         self.values = values
         blockMinimums = stride(from: 0, to: sorted.count, by: Self.blockSize).map { start in
             minimums[start..<min(start + Self.blockSize, sorted.count)].min()!

@@ -57,11 +57,8 @@ public struct FirstStep: Sendable {
             return []
         case .line:
             var result: [Application] = []
-            var seen: Set<ProductID> = []
-            for code in promotion.codes {
-                guard let product = catalog.productID(for: code), seen.insert(product).inserted,
-                    let (line, quantity) = quantity(of: product, adding: addition)
-                else { continue }
+            for product in rules.products.products(of: index) {
+                guard let (line, quantity) = quantity(of: product, adding: addition) else { continue }
                 let price = catalog[product].price
                 guard !quantity.multipliedReportingOverflow(by: price).overflow else { continue }
                 let discount = rule.itemDiscount(quantity: quantity, unitPrice: price)
@@ -72,34 +69,23 @@ public struct FirstStep: Sendable {
             guard let (free, prices, lines, local) = groupLines(rules.groups[Int(rule.group)], adding: addition) else {
                 return []
             }
-            let application: GroupApplication?
-            switch rule.kind {
-            case .bundlePrice, .bundlePercent, .bundleAmount:
-                application = GroupApplication.bundle(rule, lines: lines, free: free, prices: prices, record: true)
-            case .bxgyPercent, .bxgyPrice:
-                application = GroupApplication.bxgy(rule, lines: lines, free: free, prices: prices, record: true)
-            case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
-                application = nil
-            }
-            guard let application else { return [] }
+            guard
+                let application = rule.rule.groupApplication(lines: lines, free: free, prices: prices, record: true)
+            else { return [] }
             return [
                 Application(discount: application.discount, lines: application.parts.map { local[$0.line] }.sorted())
             ]
         }
     }
 
-    /// A buy-X-get-Y's k (SPEC §10.3) on every unit of the cart with `addition`; 0 for other promotions.
-    public func bxgyCount(ofPromotion index: Int, adding addition: Addition? = nil) -> Int64 {
+    /// How many times group promotion `index` applies to every unit of the cart with `addition`
+    /// (a buy-X-get-Y's k), for kinds that count so; 0 for other promotions.
+    public func applicationCount(ofPromotion index: Int, adding addition: Addition? = nil) -> Int64 {
         let rule = engine.rules.compiled[index]
-        switch rule.kind {
-        case .bxgyPercent, .bxgyPrice:
-            guard let (free, _, lines, _) = groupLines(engine.rules.groups[Int(rule.group)], adding: addition) else {
-                return 0
-            }
-            return GroupApplication.bxgyCount(rule, lines: lines, free: free)
-        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount, .bundlePrice, .bundlePercent, .bundleAmount:
-            return 0
-        }
+        guard let kind = rule.rule.group,
+            let (free, _, lines, _) = groupLines(engine.rules.groups[Int(rule.group)], adding: addition)
+        else { return 0 }
+        return kind.applicationCount(lines: lines, free: free) ?? 0
     }
 
     /// A group promotion's own lines, numbered locally in cart order: their free units (all of

@@ -171,7 +171,7 @@ public struct PricingEngine: Sendable {
         return itemDiscount
     }
 
-    /// The group promotions (`bundle`, `bxgy`) that could apply to `cart`: enabled, active, their
+    /// The group promotions that could apply to `cart`: enabled, active, their
     /// coupon presented, touching one of its products, and with enough units in the cart for one
     /// group (units only ever get fewer as the choice goes on, so one that lacks them now never
     /// applies). Ascending.
@@ -188,17 +188,11 @@ public struct PricingEngine: Sendable {
                     /// Whether the cart has the units for one group of the rule.
                     func enough(_ rule: CompiledRule) -> Bool {
                         let span = spans[Int(rule.group)]
-                        switch rule.kind {
-                        case .bundlePrice, .bundlePercent, .bundleAmount:
-                            return units(span.codes) >= rule.threshold
-                        case .bxgyPercent, .bxgyPrice:
-                            guard span.hasTargets else {
-                                return units(span.codes) >= rule.threshold.addingSaturating(rule.get)
-                            }
-                            return units(span.codes) >= rule.threshold && units(span.rewards) >= rule.get
-                        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
+                        guard let needed = rule.rule.group?.unitsNeeded(hasRewards: span.hasTargets) else {
                             return false
                         }
+                        return units(span.codes) >= needed.products
+                            && (!span.hasTargets || units(span.rewards) >= needed.rewards)
                     }
                     var found: [Int] = []
                     rules.groupProbes.withUnsafeBufferPointer { probes in

@@ -1,63 +1,13 @@
-/// A valid promotion definition (SPEC §4, §10): what it does, which products it targets, and when it applies.
+/// A valid promotion definition (docs/promotions-file.md): what it does (its ``Rule``, a kind and
+/// its parameters), which products it targets, and when it applies.
 public struct Promotion: Sendable, Equatable {
-    /// What the promotion does. Amounts are minor units; percentages are in hundredths of a percent
-    /// (12.5 % is 1250), so that every computation stays in integers.
-    public enum Rule: Sendable, Equatable {
-        /// Of every `groupSize` units, only `paid` are charged.
-        case combo(groupSize: Int64, paid: Int64)
-        /// From `threshold` units on, every unit costs `unitPrice`.
-        case bulk(threshold: Int64, unitPrice: Int64)
-        /// From `minimumQuantity` units on, the line is `hundredths`/10000 cheaper, by at most `cap`.
-        case percent(minimumQuantity: Int64, hundredths: Int64, cap: Int64? = nil)
-        /// From `minimumQuantity` units on, each unit is `amountOff` cheaper (never below zero).
-        case amount(minimumQuantity: Int64, amountOff: Int64)
-        /// Groups of `size` units of the target products, most expensive first, each priced by `offer`;
-        /// at most `limit` groups per cart.
-        case bundle(size: Int64, offer: GroupOffer, limit: Int64? = nil)
-        /// For every `buy` units of the target products, `get` units of the rewarded products
-        /// (``Promotion/rewardCodes``) at `reward`; at most `limit` times per cart.
-        case bxgy(buy: Int64, get: Int64 = 1, reward: Reward = .percent(10_000), limit: Int64? = nil)
-        /// When the cart's total reaches `minimum`, it is `hundredths`/10000 cheaper, by at most `cap`.
-        case cartPercent(minimum: Int64, hundredths: Int64, cap: Int64? = nil)
-        /// When the cart's total reaches `minimum`, it is `amountOff` cheaper (never below zero).
-        case cartAmount(minimum: Int64, amountOff: Int64)
-
-        /// The promotion type as written in files.
-        public var type: PromotionType {
-            switch self {
-            case .combo: .combo
-            case .bulk: .bulk
-            case .percent: .percent
-            case .amount: .amount
-            case .bundle: .bundle
-            case .bxgy: .bxgy
-            case .cartPercent, .cartAmount: .cart
-            }
-        }
-
-        public var isCartRule: Bool { type.scope == .cart }
-    }
-
-    /// What a bundle's group costs: a set `price`, or `percent` / `amount` off its list value.
-    public enum GroupOffer: Sendable, Equatable {
-        case price(Int64)
-        /// Hundredths of a percent.
-        case percent(Int64)
-        case amount(Int64)
-    }
-
-    /// What a rewarded unit of a buy-X-get-Y costs: `percent` off (hundredths; 10000 = free) or a set `price`.
-    public enum Reward: Sendable, Equatable {
-        case percent(Int64)
-        case price(Int64)
-    }
-
     public var id: String
     public var name: String
     public var rule: Rule
     /// Target product codes; empty for cart promotions.
     public var codes: [String]
-    /// `bxgy` only: the codes of the rewarded units, when they are not the target codes.
+    /// The codes of the rewarded units, for kinds that reward other products than the ones bought
+    /// (a buy-X-get-Y's `targets`); nil: its own `codes`.
     public var targets: [String]?
     /// Active from this instant on (inclusive); nil: since always.
     public var start: Instant?
@@ -84,9 +34,6 @@ public struct Promotion: Sendable, Equatable {
         self.isEnabled = isEnabled
         self.coupon = coupon
     }
-
-    /// The codes of the units a `bxgy` rewards: its `targets`, else its own codes.
-    public var rewardCodes: [String] { targets ?? codes }
 
     /// `start ≤ instant < end`, a missing bound being open.
     public func isActive(at instant: Instant) -> Bool {

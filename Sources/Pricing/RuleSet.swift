@@ -8,12 +8,14 @@ public struct RuleSet: Sendable {
     public let catalog: Catalog
     /// Every promotion, in file order (the final tie-break).
     public let promotions: [Promotion]
+    /// The products each promotion concerns, resolved against the catalog once.
+    public let products: PromotionProducts
 
     let compiled: [CompiledRule]
     /// Line promotions per product, concatenated: product `p` owns `itemRules[itemOffsets[p]..<itemOffsets[p + 1]]`.
     let itemOffsets: [Int32]
     let itemRules: [Int32]
-    /// Group promotions (`bundle`, `bxgy`) per product they target or reward, laid out the same way,
+    /// Group promotions per product they target or reward, laid out the same way,
     /// each with what it needs to apply at all (``GroupProbe``), so that a cart rules most of them
     /// out reading one product's list in order rather than each promotion's definition.
     let groupOffsets: [Int32]
@@ -34,6 +36,8 @@ public struct RuleSet: Sendable {
     public init(promotions: [Promotion], catalog: Catalog) {
         self.catalog = catalog
         self.promotions = promotions
+        let products = PromotionProducts(promotions, catalog: catalog)
+        self.products = products
         var couponIDs: [String: Int32] = [:]
         var rulesByCoupon: [[Int32]] = []
         var perProduct = [[Int32]](repeating: [], count: catalog.products.count)
@@ -56,12 +60,9 @@ public struct RuleSet: Sendable {
             }
             var rule = CompiledRule(promotion, coupon: coupon)
             let ruleIndex = Int32(index)
-            switch promotion.rule.type.scope {
-            case .line, .cart:
-                break
-            case .group:
+            if promotion.rule.type.scope == .group {
                 rule.group = Int32(groups.count)
-                groups.append(GroupRule(promotion, catalog: catalog))
+                groups.append(GroupRule(products: products, of: index))
             }
             compiled.append(rule)
             guard promotion.isEnabled else { continue }
@@ -70,10 +71,7 @@ public struct RuleSet: Sendable {
             case .cart:
                 cartRules.append(ruleIndex)
             case .line:
-                for code in promotion.codes {
-                    guard let product = catalog.productID(for: code) else { continue }
-                    if perProduct[product].last != ruleIndex { perProduct[product].append(ruleIndex) }
-                }
+                products.forEachProduct(of: index) { perProduct[$0].append(ruleIndex) }
             case .group:
                 let group = groups[Int(rule.group)]
                 for product in group.codes + (group.rewards ?? []) where groupsPerProduct[product].last != ruleIndex {
@@ -86,18 +84,18 @@ public struct RuleSet: Sendable {
         (groupOffsets, groupRules) = Self.flatten(groupsPerProduct)
         groupProbes = groupRules.map { GroupProbe(compiled[Int($0)], groups[Int(compiled[Int($0)].group)]) }
         self.groups = groups
-        var products: [Int32] = []
+        var flat: [Int32] = []
         var spans: [GroupSpan] = []
         for group in groups {
-            let codes = Int32(products.count)..<Int32(products.count + group.codes.count)
-            products += group.codes.map { Int32($0) }
+            let codes = Int32(flat.count)..<Int32(flat.count + group.codes.count)
+            flat += group.codes.map { Int32($0) }
             let rewards = group.rewards.map { rewards in
-                defer { products += rewards.map { Int32($0) } }
-                return Int32(products.count)..<Int32(products.count + rewards.count)
+                defer { flat += rewards.map { Int32($0) } }
+                return Int32(flat.count)..<Int32(flat.count + rewards.count)
             }
             spans.append(GroupSpan(codes: codes, rewards: rewards ?? 0..<0, hasTargets: group.rewards != nil))
         }
-        groupProducts = products
+        groupProducts = flat
         groupSpans = spans
         self.cartRules = cartRules
         self.couponIDs = couponIDs
@@ -122,8 +120,7 @@ public struct RuleSet: Sendable {
 }
 
 /// What a group promotion needs before it can apply to a cart: at least `need` units of its codes
-/// (a bundle's group size; a buy-X-get-Y's N + M, or N with targets) and, with targets, `rewardNeed`
-/// units of them. Up to three codes and three rewards are kept inline; with more, `inline` is false
+/// and, when it rewards other products, `rewardNeed` units of those (its kind says how many). Up to three codes and three rewards are kept inline; with more, `inline` is false
 /// and the promotion's definition decides.
 struct GroupProbe: Sendable {
     /// Clamped to `Int32.max`: no cart line holds more units than a line may.
@@ -135,15 +132,9 @@ struct GroupProbe: Sendable {
     var hasTargets: Bool
 
     init(_ rule: CompiledRule, _ group: GroupRule) {
-        func clamped(_ value: Int64) -> Int32 { Int32(clamping: value) }
-        switch rule.kind {
-        case .bxgyPercent, .bxgyPrice:
-            need = clamped(group.rewards == nil ? rule.threshold.addingSaturating(rule.get) : rule.threshold)
-            rewardNeed = group.rewards == nil ? 0 : clamped(rule.get)
-        case .bundlePrice, .bundlePercent, .bundleAmount, .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
-            need = clamped(rule.threshold)
-            rewardNeed = 0
-        }
+        let needed = rule.rule.group!.unitsNeeded(hasRewards: group.rewards != nil)
+        need = Int32(clamping: needed.products)
+        rewardNeed = Int32(clamping: needed.rewards)
         hasTargets = group.rewards != nil
         inline = group.codes.count <= 3 && (group.rewards?.count ?? 0) <= 3
         func triple(_ products: [ProductID]) -> (Int32, Int32, Int32) {
@@ -169,40 +160,21 @@ struct GroupSpan: Sendable {
 /// A group promotion's products, resolved against the catalog (codes it lacks dropped, each
 /// product once).
 struct GroupRule: Sendable {
-    /// The products whose units it groups (`bundle`) or counts as triggers (`bxgy`), ascending.
+    /// The products whose units it works on, ascending.
     let codes: [ProductID]
-    /// `bxgy` with `targets`: the products whose units it rewards, ascending; nil: `codes`.
+    /// The products whose units it rewards when they are not `codes`, ascending; nil: `codes`.
     let rewards: [ProductID]?
 
-    init(_ promotion: Promotion, catalog: Catalog) {
-        func resolve(_ codes: [String]) -> [ProductID] {
-            var ids = codes.compactMap { catalog.productID(for: $0) }
-            ids.sortAndRemoveDuplicates()
-            return ids
-        }
-        codes = resolve(promotion.codes)
-        rewards = promotion.targets.map(resolve)
+    init(products: PromotionProducts, of index: Int) {
+        codes = products.products(of: index).sorted()
+        rewards = products.rewards(of: index)?.sorted()
     }
 }
 
-/// A promotion reduced to the integers pricing compares.
+/// A promotion reduced to what pricing compares: its rule, its window, its priority and its coupon
+/// as an integer.
 struct CompiledRule {
-    enum Kind: UInt8 {
-        case combo, bulk, percent, amount, cartPercent, cartAmount, bundlePrice, bundlePercent, bundleAmount,
-            bxgyPercent, bxgyPrice
-    }
-
-    var kind: Kind
-    /// combo: group size N; bulk: threshold; percent/amount: minimum quantity; cart: minimum subtotal;
-    /// bundle: group size N; bxgy: units bought N.
-    var threshold: Int64
-    /// combo: units paid M; bulk: unit price; percent: hundredths of a percent; amount: amount off;
-    /// bundle: the group's price, percentage or amount off; bxgy: the reward's percentage or price.
-    var value: Int64
-    /// percent, cart percent: the largest discount; bundle, bxgy: the most groups; else Int64.max.
-    var cap: Int64 = .max
-    /// bxgy: units rewarded per application M.
-    var get: Int64 = 0
+    var rule: Promotion.Rule
     /// Group promotions: their index in ``RuleSet/groups``; -1 otherwise.
     var group: Int32 = -1
     var start: Instant?
@@ -212,32 +184,7 @@ struct CompiledRule {
     var coupon: Int32
 
     init(_ promotion: Promotion, coupon: Int32) {
-        switch promotion.rule {
-        case .combo(let n, let m): (kind, threshold, value) = (.combo, n, m)
-        case .bulk(let t, let p): (kind, threshold, value) = (.bulk, t, p)
-        case .percent(let t, let p, let cap):
-            (kind, threshold, value) = (.percent, t, p)
-            self.cap = cap ?? .max
-        case .amount(let t, let a): (kind, threshold, value) = (.amount, t, a)
-        case .bundle(let n, let offer, let limit):
-            switch offer {
-            case .price(let p): (kind, threshold, value) = (.bundlePrice, n, p)
-            case .percent(let p): (kind, threshold, value) = (.bundlePercent, n, p)
-            case .amount(let a): (kind, threshold, value) = (.bundleAmount, n, a)
-            }
-            cap = limit ?? .max
-        case .bxgy(let n, let m, let reward, let limit):
-            switch reward {
-            case .percent(let p): (kind, threshold, value) = (.bxgyPercent, n, p)
-            case .price(let p): (kind, threshold, value) = (.bxgyPrice, n, p)
-            }
-            get = m
-            cap = limit ?? .max
-        case .cartPercent(let minimum, let p, let cap):
-            (kind, threshold, value) = (.cartPercent, minimum, p)
-            self.cap = cap ?? .max
-        case .cartAmount(let minimum, let a): (kind, threshold, value) = (.cartAmount, minimum, a)
-        }
+        rule = promotion.rule
         start = promotion.start
         end = promotion.end
         priority = promotion.priority
@@ -251,42 +198,19 @@ struct CompiledRule {
         return true
     }
 
-    /// The discount on a line of `quantity` units at `unitPrice` (SPEC §5.3). Never more than
-    /// quantity × unitPrice, which the caller has checked fits in 64 bits.
+    /// The discount on a line of `quantity` units at `unitPrice`, for line promotions (0 for
+    /// others). Never more than quantity × unitPrice, which the caller has checked fits in 64 bits.
     @inline(__always)
     func itemDiscount(quantity q: Int64, unitPrice u: Int64) -> Int64 {
-        // The guards on `value` keep a definition that skipped validation from trapping or raising a price.
-        switch kind {
-        // Every discount is at most q × u, which the caller has checked fits in 64 bits, so plain
-        // multiplications cannot overflow, except inside a percentage, done in 64 bits when it fits.
-        case .combo:
-            guard threshold > value, value >= 0 else { return 0 }
-            return (q / threshold) * (threshold - value) * u
-        case .bulk:
-            return q >= threshold && value >= 0 && value < u ? q * (u - value) : 0
-        case .percent:
-            guard q >= threshold, value > 0, value <= 10_000 else { return 0 }
-            return min(percentage(q * u, value), max(0, cap))
-        case .amount:
-            return q >= threshold && value > 0 ? q * min(value, u) : 0
-        case .cartPercent, .cartAmount, .bundlePrice, .bundlePercent, .bundleAmount, .bxgyPercent, .bxgyPrice:
-            return 0
-        }
+        rule.lineDiscount(quantity: q, unitPrice: u)
     }
 
-    /// The discount on a cart whose total after item promotions is `s` (SPEC §5.4).
+    /// The discount on a cart whose total after item promotions is `s`, for cart promotions.
     @inline(__always)
-    func cartDiscount(subtotal s: Int64) -> Int64 {
-        guard s >= threshold else { return 0 }
-        switch kind {
-        case .cartPercent:
-            guard value > 0, value <= 10_000 else { return 0 }
-            return min(percentage(s, value), max(0, cap))
-        case .cartAmount: return max(0, min(value, s))
-        case .combo, .bulk, .percent, .amount, .bundlePrice, .bundlePercent, .bundleAmount, .bxgyPercent, .bxgyPrice:
-            return 0
-        }
-    }
+    func cartDiscount(subtotal s: Int64) -> Int64 { rule.cartDiscount(subtotal: s) }
+
+    /// A cart promotion's minimum total.
+    var cartMinimum: Int64 { rule.cartMinimum }
 }
 
 /// round(`amount` × `hundredths` / 10000), half away from zero, for 0 ≤ amount and 0 ≤ hundredths ≤ 10000:

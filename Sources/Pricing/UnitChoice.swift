@@ -93,15 +93,8 @@ struct UnitChoice {
     /// The application of group `index` on the free units now.
     func application(ofGroup index: Int, record: Bool) -> GroupApplication? {
         let group = groups[index]
-        let rule = compiled[group.rule]
-        switch rule.kind {
-        case .bundlePrice, .bundlePercent, .bundleAmount:
-            return GroupApplication.bundle(rule, lines: group.lines, free: free, prices: prices, record: record)
-        case .bxgyPercent, .bxgyPrice:
-            return GroupApplication.bxgy(rule, lines: group.lines, free: free, prices: prices, record: record)
-        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
-            return nil
-        }
+        return compiled[group.rule].rule.groupApplication(
+            lines: group.lines, free: free, prices: prices, record: record)
     }
 
     mutating func pushGroup(_ index: Int) {
@@ -144,7 +137,7 @@ struct UnitChoice {
                 applied.append(
                     Applied(
                         rule: groups[index].rule, discount: application.discount,
-                        shares: shares(of: application, kind: compiled[groups[index].rule].kind)))
+                        shares: shares(of: application, rule: compiled[groups[index].rule].rule)))
                 // Each group touching a line the step took units from is recomputed once (the order
                 // of the pushes does not matter: the heap's order is total).
                 step &+= 1
@@ -172,22 +165,15 @@ struct UnitChoice {
         return applied
     }
 
-    /// SPEC §10.5: a bxgy's discount stays on the lines of its rewarded units; a bundle's is shared
-    /// in proportion to the list value of each line's grouped units, the leftover minor units going
-    /// to the largest remainders (ties: the earlier line).
-    func shares(of application: GroupApplication, kind: CompiledRule.Kind) -> [(
+    /// Its kind says how a group promotion's discount goes to the lines of the units it used
+    /// (docs/pricing.md, "Attributing a discount to lines").
+    func shares(of application: GroupApplication, rule: Promotion.Rule) -> [(
         line: Int, units: Int64, discount: Int64
     )] {
         let parts = application.parts.sorted { $0.line < $1.line }
-        switch kind {
-        case .bxgyPercent, .bxgyPrice:
-            return parts.map { ($0.line, $0.units, $0.amount) }
-        case .bundlePrice, .bundlePercent, .bundleAmount:
-            let shares = largestRemainderShares(application.discount, weights: parts.map(\.amount))
-            return parts.indices.map { (parts[$0].line, parts[$0].units, shares[$0]) }
-        case .combo, .bulk, .percent, .amount, .cartPercent, .cartAmount:
-            return []
-        }
+        guard let kind = rule.group else { return [] }
+        let shares = kind.shares(of: application, parts: parts)
+        return parts.indices.map { (parts[$0].line, parts[$0].units, shares[$0]) }
     }
 }
 

@@ -1,4 +1,5 @@
 import PlistReader
+import Pricing
 
 /// A problem found in a promotions file, with a stable ID, where it is, and what to do about it.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
@@ -106,7 +107,8 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
         case .missingKey: "A required key is missing."
         case .unknownKey: "A key is not part of the format and is ignored."
         case .invalidValue: "A value has the wrong type, is out of range, or is not allowed here."
-        case .unknownType: "The promotion type is not one of combo, bulk, percent, amount, cart, bundle, bxgy."
+        case .unknownType:
+            "The promotion type is not one of " + PromotionType.allCases.map(\.rawValue).joined(separator: ", ") + "."
         case .duplicateID: "Two promotions have the same id."
         case .duplicateKey: "A key appears twice in one dict."
         case .dateRange: "The start date is not before the end date."

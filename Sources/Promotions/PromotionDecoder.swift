@@ -132,8 +132,8 @@ struct PromotionDecoder {
     }
 }
 
-/// The decoding of one promotion.
-private struct Decoding {
+/// The decoding of one promotion: the fields its kind reads.
+private struct Decoding: PromotionFields {
     let dict: PlistValue
     let context: DecodingContext
     let entry: Int
@@ -172,6 +172,19 @@ private struct Decoding {
     }
 
     func keyElement(_ key: PromotionKey) -> PlistValue { dict.value(at: Int(slots.key(key))) }
+
+    func order(of key: PromotionKey) -> Int? {
+        let position = slots.key(key)
+        return position < 0 ? nil : Int(position)
+    }
+
+    mutating func reject(_ key: PromotionKey, _ message: String) {
+        report(Diagnostic(.invalidValue, message, at: self[key]!.location, promotion: promotionID))
+    }
+
+    mutating func missing(_ what: String, needed: String) {
+        report(.missingKey(what, needed: needed, at: dict.location, promotion: promotionID))
+    }
 
     mutating func decode() -> Promotion? {
         var late: [Diagnostic] = []
@@ -217,7 +230,8 @@ private struct Decoding {
             _ = targets(required: false)
             return nil
         }
-        for key in type.forbiddenKeys {
+        let allowed = type.kind.keys
+        for key in PromotionKey.allCases where !PromotionKey.common.contains(key) && !allowed.contains(key) {
             if let value = self[key] {
                 invalid(.notAllowed(key: key.text, type: type.rawValue), value)
             }
@@ -231,7 +245,7 @@ private struct Decoding {
             codes = []
         case .line, .group:
             codes = targets(required: true)
-            if type == .bxgy, self[.targets] != nil {
+            if allowed.contains(.targets), self[.targets] != nil {
                 rewards = rewardTargets(codes: codes ?? [])
                 rewardsValid = rewards != nil
             }
@@ -262,158 +276,13 @@ private struct Decoding {
         return type
     }
 
+    /// The kind's own keys, read by the kind.
     mutating func decodeRule(_ type: PromotionType) -> Promotion.Rule? {
-        switch type {
-        case .combo:
-            let n = requiredInteger(.quantity, needed: "a combo needs `quantity`, the group size N ≥ 2")
-            let m = requiredInteger(
-                .paid, needed: "a combo needs `paid`, the units paid per group (0 ≤ paid < quantity)")
-            if let n, n < 2 { invalid(.groupSizeBelowTwo(type: "combo", n), self[.quantity]!) }
-            if let n, let m, n >= 2, !(0..<n).contains(m) {
-                invalid(.paidOutOfRange(quantity: n, paid: m), self[.paid]!)
-            }
-            guard let n, let m else { return nil }
-            return .combo(groupSize: n, paid: m)
-        case .bulk:
-            let t = requiredInteger(.quantity, needed: "a bulk promotion needs `quantity`, the threshold (≥ 1)")
-            if let t, t < 1 { invalid(.quantityBelowOne(t), self[.quantity]!) }
-            let p =
-                self[.price] == nil
-                ? missing(.price, "a bulk promotion needs `price`, the unit price from the threshold on")
-                : money(.price, minimum: 0)
-            guard let t, let p else { return nil }
-            return .bulk(threshold: t, unitPrice: p)
-        case .percent:
-            let t = minimumQuantity()
-            let p =
-                self[.percent] == nil
-                ? missing(.percent, "a percent promotion needs `percent`, from 0.01 to 100") : percentage()
-            let cap = optionalCap()
-            guard let t, let p, let cap else { return nil }
-            return .percent(minimumQuantity: t, hundredths: p, cap: cap.value)
-        case .amount:
-            let t = minimumQuantity()
-            let a =
-                self[.amount] == nil
-                ? missing(.amount, "an amount promotion needs `amount`, the amount off each unit")
-                : money(.amount, positive: true)
-            guard let t, let a else { return nil }
-            return .amount(minimumQuantity: t, amountOff: a)
-        case .cart:
-            let minimum = self[.minimum] == nil ? 0 : money(.minimum, minimum: 0)
-            switch (self[.percent], self[.amount]) {
-            case (nil, nil):
-                report(
-                    .missingKey(
-                        "key `percent` or `amount`",
-                        needed: "a cart promotion takes either a percentage or an amount off the cart",
-                        at: dict.location, promotion: promotionID))
-                return nil
-            case (let percent?, let amount?):
-                let later = keyElement(.percent).location > keyElement(.amount).location ? percent : amount
-                invalid(.percentAndAmount, later)
-                return nil
-            case (.some, nil):
-                let p = percentage()
-                let cap = optionalCap()
-                guard let p, let minimum, let cap else { return nil }
-                return .cartPercent(minimum: minimum, hundredths: p, cap: cap.value)
-            case (nil, .some):
-                if let cap = self[.cap] {
-                    invalid(.capWithAmount, cap)
-                }
-                guard let a = money(.amount, positive: true), let minimum else { return nil }
-                return .cartAmount(minimum: minimum, amountOff: a)
-            }
-        case .bundle:
-            let n = requiredInteger(
-                .quantity, needed: "a bundle needs `quantity`, the number of units in a group (≥ 2)")
-            if let n, n < 2 { invalid(.groupSizeBelowTwo(type: "bundle", n), self[.quantity]!) }
-            let limit = optionalCount(.limit, what: "the most groups per cart")
-            let offer: Promotion.GroupOffer?
-            switch presence(of: [.price, .percent, .amount], type: "a bundle", takes: "one of") {
-            case .none:
-                report(
-                    .missingKey(
-                        "key `price`, `percent` or `amount`",
-                        needed: "a bundle takes a price for its group, or a percentage or an amount off it",
-                        at: dict.location, promotion: promotionID))
-                offer = nil
-            case .one(.price): offer = money(.price, minimum: 0).map { .price($0) }
-            case .one(.percent): offer = percentage().map { .percent($0) }
-            case .one: offer = money(.amount, positive: true).map { .amount($0) }
-            case .several: offer = nil
-            }
-            guard let n, n >= 2, let offer, let limit else { return nil }
-            return .bundle(size: n, offer: offer, limit: limit.value)
-        case .bxgy:
-            let n = requiredInteger(.quantity, needed: "a buy-X-get-Y needs `quantity`, the units to buy (≥ 1)")
-            if let n, n < 1 { invalid(.quantityBelowOne(n), self[.quantity]!) }
-            let get = optionalCount(.get, what: "the units rewarded per application")
-            let limit = optionalCount(.limit, what: "the most applications per cart")
-            let reward: Promotion.Reward?
-            switch presence(of: [.percent, .price], type: "a buy-X-get-Y", takes: "at most one of") {
-            case .none: reward = .percent(10_000)
-            case .one(.percent): reward = percentage().map { .percent($0) }
-            case .one: reward = money(.price, minimum: 0).map { .price($0) }
-            case .several: reward = nil
-            }
-            guard let n, n >= 1, let get, let limit, let reward else { return nil }
-            return .bxgy(buy: n, get: get.value ?? 1, reward: reward, limit: limit.value)
-        }
+        Self.decode(type.kind, &self)
     }
 
-    enum Presence {
-        case none
-        case one(PromotionKey)
-        case several
-    }
-
-    /// Which of the mutually exclusive `keys` the promotion holds. With more than one, the one
-    /// written last is flagged.
-    mutating func presence(of keys: [PromotionKey], type: String, takes: String) -> Presence {
-        let present = keys.filter { self[$0] != nil }
-        guard present.count > 1 else { return present.first.map { .one($0) } ?? .none }
-        let later = present.max { keyElement($0).location < keyElement($1).location }!
-        let names = keys.map { "`\($0.text)`" }
-        let list =
-            names.count == 2
-            ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
-        invalid(.exclusiveKeys(type: type, takes: takes, keys: list), self[later]!)
-        return .several
-    }
-
-    /// A valid value of an optional key: `value` is nil when the key is absent.
-    struct GivenValue {
-        var value: Int64?
-    }
-
-    /// An optional integer ≥ 1 (`limit`, `get`); nil when invalid.
-    mutating func optionalCount(_ key: PromotionKey, what: String) -> GivenValue? {
-        guard self[key] != nil else { return GivenValue() }
-        guard let value = integer(key) else { return nil }
-        guard value >= 1 else {
-            invalid(.countBelowOne(key: key.text, meaning: what, value), self[key]!)
-            return nil
-        }
-        return GivenValue(value: value)
-    }
-
-    /// `cap`, an amount > 0; nil when invalid.
-    mutating func optionalCap() -> GivenValue? {
-        guard self[.cap] != nil else { return GivenValue() }
-        return money(.cap, positive: true).map { GivenValue(value: $0) }
-    }
-
-    /// `quantity` of percent and amount promotions: optional, at least 1.
-    mutating func minimumQuantity() -> Int64? {
-        guard self[.quantity] != nil else { return 1 }
-        guard let t = integer(.quantity) else { return nil }
-        if t < 1 {
-            invalid(.minimumQuantityBelowOne(t), self[.quantity]!)
-            return nil
-        }
-        return t
+    private static func decode<Kind: PromotionKind>(_ kind: Kind.Type, _ fields: inout Decoding) -> Promotion.Rule? {
+        Kind.decode(&fields).map(Promotion.Rule.init)
     }
 
     // MARK: Targets
@@ -464,7 +333,8 @@ private struct Decoding {
         }
     }
 
-    /// `targets` of a bxgy: a non-empty array of non-empty strings, none of them also a target code.
+    /// `targets` (kinds that reward other products): a non-empty array of non-empty strings, none of
+    /// them also a target code.
     mutating func rewardTargets(codes: [String]) -> [String]? {
         guard let list = self[.targets] else { return nil }
         guard list.kind == .array else {
@@ -498,7 +368,6 @@ private struct Decoding {
     mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog) {
         func elements(_ value: PlistValue) -> [PlistValue] { value.kind == .array ? Array(value.children) : [value] }
         let digits = catalog.currency.minorDigits
-        func format(_ amount: Int64) -> String { Amount.format(amount, minorDigits: digits) }
         /// The list prices of the catalog's products among `values`; the others are reported.
         func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
             values.compactMap { element in
@@ -512,50 +381,22 @@ private struct Decoding {
         }
         let targetPrices = listPrices(elements(targets))
         let rewardPrices = rewards.map { listPrices(elements($0)) } ?? targetPrices
-        switch rule {
-        case .bulk(_, let unitPrice)?:
-            for (element, listPrice) in targetPrices where unitPrice >= listPrice {
-                report(
-                    .noDiscount(
-                        "bulk price \(format(unitPrice)) is not below the list price of `\(element.text.escapedForDisplay)` (\(format(listPrice)))",
-                        at: self[.price]!.location, promotion: promotionID))
-            }
-        case .combo?, .percent?, .amount?:
-            for (element, listPrice) in targetPrices where listPrice == 0 {
-                report(
-                    .noDiscount(
-                        "`\(element.text.escapedForDisplay)` is free (list price \(format(0)))", at: element.location,
-                        promotion: promotionID))
-            }
-        case .bundle(let n, .price(let price), _)?:
-            // No group can cost less than its list value when the price reaches N × the dearest unit.
-            guard let highest = targetPrices.map(\.1).max() else { break }
-            let most = Int128(n) * Int128(highest)
-            if Int128(price) >= most {
-                let limit = most <= Int128(Int64.max) ? format(Int64(most)) : "more than the largest amount"
-                report(
-                    .noDiscount(
-                        "bundle price \(format(price)) is not below \(n) × the highest list price of its products (\(limit))",
-                        at: self[.price]!.location, promotion: promotionID))
-            }
-        case .bxgy(_, _, .price(let price), _)?:
-            if let highest = rewardPrices.map(\.1).max(), price >= highest {
-                report(
-                    .noDiscount(
-                        "reward price \(format(price)) is not below the list price of any unit it could reward (at most \(format(highest)))",
-                        at: self[.price]!.location, promotion: promotionID))
-            }
-        case .bundle?, .bxgy?, .cartPercent?, .cartAmount?, nil:
-            break
+        guard let rule else { return }
+        let context = NoDiscountContext(
+            products: targetPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
+            rewards: rewardPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
+            money: { Amount.format($0, minorDigits: digits) })
+        for finding in rule.kind.noDiscountFindings(context) {
+            let location =
+                switch finding.site {
+                case .key(let key): self[key]!.location
+                case .product(let index): targetPrices[index].0.location
+                }
+            report(.noDiscount(finding.message, at: location, promotion: promotionID))
         }
     }
 
     // MARK: Typed values
-
-    mutating func missing(_ key: PromotionKey, _ needed: String) -> Int64? {
-        report(.missingKey("key `\(key.text)`", needed: needed, at: dict.location, promotion: promotionID))
-        return nil
-    }
 
     mutating func expect(_ key: PromotionKey, _ kinds: [PlistKind], _ what: String) -> PlistValue? {
         guard let value = self[key] else { return nil }
@@ -582,11 +423,6 @@ private struct Decoding {
             return nil
         }
         return text
-    }
-
-    mutating func requiredInteger(_ key: PromotionKey, needed: String) -> Int64? {
-        guard self[key] != nil else { return missing(key, needed) }
-        return integer(key)
     }
 
     mutating func integer(_ key: PromotionKey) -> Int64? {

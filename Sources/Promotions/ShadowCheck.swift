@@ -134,15 +134,18 @@ struct ShadowCheck {
 
         init(_ rule: Promotion.Rule, unitPrice u: Int64) {
             switch rule {
-            case .combo(let n, let m):
+            case .combo(let kind):
+                let (n, m) = (kind.groupSize, kind.paid)
                 slope = Fraction(Int128(n - m) * Int128(u), Int128(n))
                 period = max(1, n)
                 start = n
-            case .bulk(let t, let price):
+            case .bulk(let kind):
+                let (t, price) = (kind.threshold, kind.unitPrice)
                 slope = Fraction(price < u ? Int128(u - price) : 0, 1)
                 period = 1
                 start = t
-            case .percent(let t, let h, let cap):
+            case .percent(let kind):
+                let (t, h, cap) = (kind.minimumQuantity, kind.hundredths, kind.cap)
                 let k = Int128(u) * Int128(h)
                 slope = Fraction(k, 10_000)
                 period = k == 0 ? 1 : Int64(10_000 / gcd(k, 10_000))
@@ -156,11 +159,12 @@ struct ShadowCheck {
                     slope = Fraction(0, 1)
                     period = 1
                 }
-            case .amount(let t, let a):
+            case .amount(let kind):
+                let (t, a) = (kind.minimumQuantity, kind.amountOff)
                 slope = Fraction(Int128(min(a, u)), 1)
                 period = 1
                 start = t
-            case .bundle, .bxgy, .cartPercent, .cartAmount:
+            case .bundle, .bxgy, .cart:
                 slope = Fraction(0, 1)
                 period = 1
                 start = 1

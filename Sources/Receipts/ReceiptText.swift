@@ -143,17 +143,7 @@ public enum ReceiptText {
     }
 
     /// What a promotion type does, in a receipt's words.
-    public static func describe(_ type: PromotionType) -> String {
-        switch type {
-        case .combo: "combo"
-        case .bulk: "bulk price"
-        case .percent: "percent off"
-        case .amount: "amount off"
-        case .bundle: "bundle"
-        case .bxgy: "buy X get Y"
-        case .cart: "cart"
-        }
-    }
+    public static func describe(_ type: PromotionType) -> String { type.label }
 
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - text.count))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Platform
+import Pricing
 import StrictJSON
 import Workloads
 
@@ -19,7 +20,11 @@ struct Bench: ParsableCommand {
     @Option(help: "Small carts in a batch to price as well (0: none).") var batchCarts = 0
     @Option(help: "Threads that price the batch (default: one per processor).") var threads: Int?
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
-    @Option(help: "Share of the item promotions that work across lines (bundle, bxgy), from 0 to 1.") var groupShare =
+    @Option(
+        help:
+            "Share of the item promotions that work across lines (\(Self.groupKinds.joined(separator: ", "))), from 0 to 1."
+    )
+    var groupShare =
         0.0
     @Flag(
         name: .customLong("cart-ids"),
@@ -129,7 +134,10 @@ struct Bench: ParsableCommand {
     func renderText(_ phases: [BenchmarkRun.Phase], total: String) -> String {
         var out = "checkout bench: \(products) products, \(promotions) promotions, \(lines) cart lines"
         out += batchCarts > 0 ? ", \(batchCarts) batch carts" : ""
-        out += groupShare > 0 ? ", \(Int((groupShare * 100).rounded())) % of item promotions bundle/bxgy" : ""
+        out +=
+            groupShare > 0
+            ? ", \(Int((groupShare * 100).rounded())) % of item promotions \(Self.groupKinds.joined(separator: "/"))"
+            : ""
         out += " (seed \(seed))\n"
         out += pad("phase", 14) + pad("time", 12, right: true) + pad("cpu", 12, right: true)
         out += pad("MB/s", 10, right: true) + "   throughput\n"
@@ -187,4 +195,9 @@ func humanCount(_ value: Double) -> String {
 func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let fill = String(repeating: " ", count: max(0, width - text.count))
     return right ? fill + text : text + fill
+}
+
+extension Bench {
+    /// The promotion types that work across lines.
+    static let groupKinds = PromotionType.allCases.filter { $0.scope == .group }.map(\.rawValue)
 }

@@ -207,17 +207,21 @@ import Workloads
             + p.codes.map { "<string>\($0)</string>" }.joined() + "</array>"
         func money(_ value: Int64) -> String { "\(value / 100).\(value % 100 < 10 ? "0" : "")\(value % 100)" }
         switch p.rule {
-        case .combo(let n, let m):
+        case .combo(let k):
+            let (n, m) = (k.groupSize, k.paid)
             body +=
                 "<key>type</key><string>combo</string><key>quantity</key><integer>\(n)</integer><key>paid</key><integer>\(m)</integer>"
-        case .bulk(let t, let price):
+        case .bulk(let k):
+            let (t, price) = (k.threshold, k.unitPrice)
             body +=
                 "<key>type</key><string>bulk</string><key>quantity</key><integer>\(t)</integer><key>price</key><real>\(money(price))</real>"
-        case .percent(let t, let h, let cap):
+        case .percent(let k):
+            let (t, h, cap) = (k.minimumQuantity, k.hundredths, k.cap)
             body +=
                 "<key>type</key><string>percent</string><key>quantity</key><integer>\(t)</integer><key>percent</key><real>\(money(h))</real>"
             if let cap { body += "<key>cap</key><real>\(money(cap))</real>" }
-        case .amount(let t, let a):
+        case .amount(let k):
+            let (t, a) = (k.minimumQuantity, k.amountOff)
             body +=
                 "<key>type</key><string>amount</string><key>quantity</key><integer>\(t)</integer><key>amount</key><real>\(money(a))</real>"
         default: break
