@@ -5,165 +5,14 @@ import StrictJSON
 /// its rule, level, message and region, and its notes as related locations.
 public enum SARIFReporter {
     public static func render(_ checked: [CheckedFile], tool: ToolInfo) -> String {
-        let files = checked.read
-        let rules = DiagnosticRule.allCases
         let out = JSONWriter(pretty: true)
-        out.object {
-            out.member("$schema") { out.string("https://json.schemastore.org/sarif-2.1.0.json") }
-            out.member("version") { out.string("2.1.0") }
-            out.member("runs") {
-                out.array([tool]) { tool in
-                    out.object {
-                        out.member("tool") {
-                            out.object {
-                                out.member("driver") {
-                                    out.object {
-                                        out.member("name") { out.string(tool.name) }
-                                        out.member("version") { out.string(tool.version) }
-                                        out.member("informationUri") { out.string(tool.informationURI) }
-                                        out.member("rules") { out.array(rules) { rule(out, $0) } }
-                                    }
-                                }
-                            }
-                        }
-                        // A file that could not be read: the run did not fully succeed, and says why.
-                        out.member("invocations") {
-                            out.array([checked]) { checked in
-                                out.object {
-                                    out.member("executionSuccessful") {
-                                        out.raw(checked.unreadableCount == 0 ? "true" : "false")
-                                    }
-                                    out.member("toolExecutionNotifications") {
-                                        out.array(checked.filter { $0.problem != nil }) { file in
-                                            out.object {
-                                                out.member("level") { out.string("error") }
-                                                out.member("message") {
-                                                    out.object {
-                                                        out.member("text") {
-                                                            out.string("\(file.name): \(file.problem ?? "")")
-                                                        }
-                                                    }
-                                                }
-                                                out.member("locations") {
-                                                    out.array([file]) { file in
-                                                        out.object {
-                                                            out.member("physicalLocation") {
-                                                                out.object {
-                                                                    out.member("artifactLocation") {
-                                                                        out.object {
-                                                                            out.member("uri") {
-                                                                                out.string(uri(file.name))
-                                                                            }
-                                                                        }
-                                                                    }
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                                out.member("descriptor") {
-                                                    out.object { out.member("id") { out.string("file.unreadable") } }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        out.member("artifacts") {
-                            out.array(files) { file in
-                                out.object {
-                                    out.member("location") {
-                                        out.object { out.member("uri") { out.string(uri(file.name)) } }
-                                    }
-                                }
-                            }
-                        }
-                        out.member("results") {
-                            let results = files.enumerated().flatMap { index, file in
-                                file.diagnostics.map { (index, file, $0) }
-                            }
-                            out.array(results) { index, file, d in
-                                out.object {
-                                    out.member("ruleId") { out.string(d.id) }
-                                    // Every rule is listed, so the index exists.
-                                    out.member("ruleIndex") { out.raw(String(rules.firstIndex(of: d.rule)!)) }
-                                    out.member("level") { out.string(d.severity.rawValue) }
-                                    out.member("message") {
-                                        out.object { out.member("text") { out.string(d.message) } }
-                                    }
-                                    out.member("locations") {
-                                        out.array([d]) { d in
-                                            out.object {
-                                                physicalLocation(
-                                                    out, file: file.name, index: index, line: d.location.line,
-                                                    column: d.location.column)
-                                            }
-                                        }
-                                    }
-                                    if !d.notes.isEmpty {
-                                        out.member("relatedLocations") {
-                                            out.array(Array(d.notes.enumerated())) { number, note in
-                                                out.object {
-                                                    out.member("id") { out.raw(String(number + 1)) }
-                                                    physicalLocation(
-                                                        out, file: file.name, index: index, line: note.location.line,
-                                                        column: note.location.column)
-                                                    out.member("message") {
-                                                        out.object { out.member("text") { out.string(note.message) } }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
-                                    if let promotion = d.promotion {
-                                        out.member("properties") {
-                                            out.object { out.member("promotion") { out.string(promotion) } }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        // Every member is a string, an integer, a boolean or a container: encoding cannot fail.
+        out.write(try! JSONValueEncoder().encode(SARIFLog(checked, tool: tool)))
         return out.text + "\n"
-    }
-
-    static func rule(_ out: JSONWriter, _ rule: DiagnosticRule) {
-        out.object {
-            out.member("id") { out.string(rule.id) }
-            out.member("shortDescription") { out.object { out.member("text") { out.string(rule.summary) } } }
-            out.member("defaultConfiguration") {
-                out.object { out.member("level") { out.string(rule.severity.rawValue) } }
-            }
-        }
     }
 
     /// A relative path as a relative URI reference; an absolute one as a `file://` URI. Characters
     /// outside the unreserved set and `/` are percent-encoded.
-    /// A result's or a note's `physicalLocation`: the file, by URI and by its index in the run's
-    /// artifacts, and the line and column.
-    static func physicalLocation(_ out: JSONWriter, file: String, index: Int, line: Int, column: Int) {
-        out.member("physicalLocation") {
-            out.object {
-                out.member("artifactLocation") {
-                    out.object {
-                        out.member("uri") { out.string(uri(file)) }
-                        out.member("index") { out.raw(String(index)) }
-                    }
-                }
-                out.member("region") {
-                    out.object {
-                        out.member("startLine") { out.raw(String(line)) }
-                        out.member("startColumn") { out.raw(String(column)) }
-                    }
-                }
-            }
-        }
-    }
-
     static func uri(_ path: String) -> String {
         var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
@@ -178,5 +27,175 @@ public enum SARIFReporter {
             }
         }
         return out
+    }
+}
+
+/// The SARIF 2.1.0 log `validate --format sarif` writes: one run, every diagnostic rule listed in
+/// the driver, one result per diagnostic with its rule, level, message and region, and its notes as
+/// related locations; a file that could not be read is a failed invocation's notification.
+struct SARIFLog: Encodable {
+    var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    var version = "2.1.0"
+    var runs: [Run]
+
+    enum CodingKeys: String, CodingKey {
+        case schema = "$schema"
+        case version, runs
+    }
+
+    struct Run: Encodable {
+        var tool: Tool
+        var invocations: [Invocation]
+        var artifacts: [Artifact]
+        var results: [Result]
+    }
+
+    struct Tool: Encodable {
+        var driver: Driver
+    }
+
+    struct Driver: Encodable {
+        var name: String
+        var version: String
+        var informationUri: String
+        var rules: [Rule]
+    }
+
+    struct Rule: Encodable {
+        var id: String
+        var shortDescription: Message
+        var defaultConfiguration: Configuration
+    }
+
+    struct Configuration: Encodable {
+        var level: String
+    }
+
+    struct Message: Encodable {
+        var text: String
+    }
+
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
+    }
+
+    struct Notification: Encodable {
+        var level: String
+        var message: Message
+        var locations: [Location]
+        var descriptor: Descriptor
+    }
+
+    struct Descriptor: Encodable {
+        var id: String
+    }
+
+    struct Artifact: Encodable {
+        var location: ArtifactLocation
+    }
+
+    struct ArtifactLocation: Encodable {
+        var uri: String
+        /// The artifact's position in the run's `artifacts`.
+        var index: Int?
+    }
+
+    struct Location: Encodable {
+        var physicalLocation: PhysicalLocation
+    }
+
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region?
+    }
+
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+    }
+
+    struct RelatedLocation: Encodable {
+        var id: Int
+        var physicalLocation: PhysicalLocation
+        var message: Message
+    }
+
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Message
+        var locations: [Location]
+        var relatedLocations: [RelatedLocation]?
+        var properties: Properties?
+    }
+
+    struct Properties: Encodable {
+        var promotion: String
+    }
+
+    init(_ checked: [CheckedFile], tool: ToolInfo) {
+        let rules = DiagnosticRule.allCases
+        let files = checked.read
+        func place(_ file: String, index: Int, line: Int, column: Int) -> PhysicalLocation {
+            PhysicalLocation(
+                artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(file), index: index),
+                region: Region(startLine: line, startColumn: column))
+        }
+        var results: [Result] = []
+        for (index, file) in files.enumerated() {
+            for d in file.diagnostics {
+                results.append(
+                    Result(
+                        // Every rule is listed, so the index exists.
+                        ruleId: d.id, ruleIndex: rules.firstIndex(of: d.rule)!, level: d.severity.rawValue,
+                        message: Message(text: d.message),
+                        locations: [
+                            Location(
+                                physicalLocation: place(
+                                    file.name, index: index, line: d.location.line, column: d.location.column))
+                        ],
+                        relatedLocations: d.notes.isEmpty
+                            ? nil
+                            : d.notes.enumerated().map { number, note in
+                                RelatedLocation(
+                                    id: number + 1,
+                                    physicalLocation: place(
+                                        file.name, index: index, line: note.location.line,
+                                        column: note.location.column),
+                                    message: Message(text: note.message))
+                            },
+                        properties: d.promotion.map(Properties.init)))
+            }
+        }
+        // A file that could not be read: the run did not fully succeed, and says why.
+        let notifications = checked.filter { $0.problem != nil }.map { file in
+            Notification(
+                level: "error", message: Message(text: "\(file.name): \(file.problem ?? "")"),
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: SARIFReporter.uri(file.name))))
+                ],
+                descriptor: Descriptor(id: "file.unreadable"))
+        }
+        runs = [
+            Run(
+                tool: Tool(
+                    driver: Driver(
+                        name: tool.name, version: tool.version, informationUri: tool.informationURI,
+                        rules: rules.map {
+                            Rule(
+                                id: $0.id, shortDescription: Message(text: $0.summary),
+                                defaultConfiguration: Configuration(level: $0.severity.rawValue))
+                        })),
+                invocations: [
+                    Invocation(
+                        executionSuccessful: checked.unreadableCount == 0, toolExecutionNotifications: notifications)
+                ],
+                artifacts: files.map { Artifact(location: ArtifactLocation(uri: SARIFReporter.uri($0.name))) },
+                results: results)
+        ]
     }
 }
