@@ -34,11 +34,12 @@ public struct PromotionProducts: Sendable {
                 ids.append(Int32(id))
             }
         }
-        for (index, promotion) in promotions.enumerated() {
+        // By index: a promotion is not copied (its strings retained) to read two of its fields.
+        for index in promotions.indices {
             let start = Int32(ids.count)
-            append(promotion.codes, list: 2 * Int32(index))
+            append(promotions[index].codes, list: 2 * Int32(index))
             var rewardsStart: Int32 = -1
-            if let targets = promotion.targets {
+            if let targets = promotions[index].targets {
                 rewardsStart = Int32(ids.count)
                 append(targets, list: 2 * Int32(index) + 1)
             }

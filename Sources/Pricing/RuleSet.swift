@@ -46,9 +46,10 @@ public struct RuleSet: Sendable {
         var cartRules: [Int32] = []
         var compiled: [CompiledRule] = []
         compiled.reserveCapacity(promotions.count)
-        for (index, promotion) in promotions.enumerated() {
+        // By index, each field read in place: a promotion is not copied (its strings retained).
+        for index in promotions.indices {
             var coupon: Int32 = -1
-            if let text = promotion.coupon {
+            if let text = promotions[index].coupon {
                 let key = asciiUppercased(text)
                 if let id = couponIDs[key] {
                     coupon = id
@@ -58,16 +59,17 @@ public struct RuleSet: Sendable {
                     rulesByCoupon.append([])
                 }
             }
-            var rule = CompiledRule(promotion, coupon: coupon)
+            var rule = CompiledRule(promotions[index], coupon: coupon)
             let ruleIndex = Int32(index)
-            if promotion.rule.type.scope == .group {
+            let scope = promotions[index].rule.type.scope
+            if scope == .group {
                 rule.group = Int32(groups.count)
                 groups.append(GroupRule(products: products, of: index))
             }
             compiled.append(rule)
-            guard promotion.isEnabled else { continue }
+            guard promotions[index].isEnabled else { continue }
             if coupon >= 0 { rulesByCoupon[Int(coupon)].append(ruleIndex) }
-            switch promotion.rule.type.scope {
+            switch scope {
             case .cart:
                 cartRules.append(ruleIndex)
             case .line:

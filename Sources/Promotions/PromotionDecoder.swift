@@ -230,8 +230,7 @@ private struct Decoding: PromotionFields {
             _ = targets(required: false)
             return nil
         }
-        let allowed = type.kind.keys
-        for key in PromotionKey.allCases where !PromotionKey.common.contains(key) && !allowed.contains(key) {
+        for key in type.forbiddenKeys {
             if let value = self[key] {
                 invalid(.notAllowed(key: key.text, type: type.rawValue), value)
             }
@@ -245,7 +244,7 @@ private struct Decoding: PromotionFields {
             codes = []
         case .line, .group:
             codes = targets(required: true)
-            if allowed.contains(.targets), self[.targets] != nil {
+            if self[.targets] != nil, type.kind.keys.contains(.targets) {
                 rewards = rewardTargets(codes: codes ?? [])
                 rewardsValid = rewards != nil
             }
@@ -278,11 +277,7 @@ private struct Decoding: PromotionFields {
 
     /// The kind's own keys, read by the kind.
     mutating func decodeRule(_ type: PromotionType) -> Promotion.Rule? {
-        Self.decode(type.kind, &self)
-    }
-
-    private static func decode<Kind: PromotionKind>(_ kind: Kind.Type, _ fields: inout Decoding) -> Promotion.Rule? {
-        Kind.decode(&fields).map(Promotion.Rule.init)
+        Promotion.Rule.decode(type, &self)
     }
 
     // MARK: Targets

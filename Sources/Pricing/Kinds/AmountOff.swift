@@ -16,6 +16,9 @@ public struct AmountOff: LinePromotionKind {
     public static let label = "amount off"
     public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .amount]
 
+    public var rule: Promotion.Rule { .amount(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> AmountOff? {
         let t = fields.minimumQuantity()
         let a = fields.requiredMoney(

@@ -15,6 +15,9 @@ public struct Bulk: LinePromotionKind {
     public static let label = "bulk price"
     public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .price]
 
+    public var rule: Promotion.Rule { .bulk(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> Bulk? {
         let t = fields.requiredInteger(.quantity, needed: "a bulk promotion needs `quantity`, the threshold (≥ 1)")
         if let t, t < 1 { fields.reject(.quantity, "`quantity` must be at least 1, not \(t)") }

@@ -30,6 +30,9 @@ public struct BuyXGetY: GroupPromotionKind {
     public static let label = "buy X get Y"
     public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .get, .targets, .percent, .price, .limit]
 
+    public var rule: Promotion.Rule { .bxgy(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> BuyXGetY? {
         let n = fields.requiredInteger(.quantity, needed: "a buy-X-get-Y needs `quantity`, the units to buy (≥ 1)")
         if let n, n < 1 { fields.reject(.quantity, "`quantity` must be at least 1, not \(n)") }

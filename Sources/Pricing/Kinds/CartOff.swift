@@ -22,6 +22,9 @@ public struct CartOff: PromotionKind {
     public static let label = "cart"
     public static let keys: Set<PromotionKey> = [.percent, .amount, .minimum, .cap]
 
+    public var rule: Promotion.Rule { .cart(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> CartOff? {
         let minimum = fields.has(.minimum) ? fields.money(.minimum, minimum: 0, positive: false) : 0
         switch (fields.has(.percent), fields.has(.amount)) {

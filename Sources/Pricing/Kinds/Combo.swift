@@ -15,6 +15,9 @@ public struct Combo: LinePromotionKind {
     public static let label = "combo"
     public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .paid]
 
+    public var rule: Promotion.Rule { .combo(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> Combo? {
         let n = fields.requiredInteger(.quantity, needed: "a combo needs `quantity`, the group size N ≥ 2")
         let m = fields.requiredInteger(

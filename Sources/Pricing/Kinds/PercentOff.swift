@@ -19,6 +19,9 @@ public struct PercentOff: LinePromotionKind {
     public static let label = "percent off"
     public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .percent, .cap]
 
+    public var rule: Promotion.Rule { .percent(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> PercentOff? {
         let t = fields.minimumQuantity()
         let p =

@@ -28,6 +28,9 @@ public struct ProductBundle: GroupPromotionKind {
     public static let label = "bundle"
     public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .price, .percent, .amount, .limit]
 
+    public var rule: Promotion.Rule { .bundle(self) }
+
+    @inlinable
     public static func decode(_ fields: inout some PromotionFields) -> ProductBundle? {
         let n = fields.requiredInteger(
             .quantity, needed: "a bundle needs `quantity`, the number of units in a group (≥ 2)")

@@ -20,22 +20,22 @@ public protocol PromotionFields {
 }
 
 extension PromotionFields {
-    public func has(_ key: PromotionKey) -> Bool { order(of: key) != nil }
+    @inlinable public func has(_ key: PromotionKey) -> Bool { order(of: key) != nil }
 
     /// An integer the kind cannot do without.
-    public mutating func requiredInteger(_ key: PromotionKey, needed: String) -> Int64? {
+    @inlinable public mutating func requiredInteger(_ key: PromotionKey, needed: String) -> Int64? {
         guard has(key) else { return missing(key, needed) }
         return integer(key)
     }
 
     /// Reports `key` missing; nil.
-    public mutating func missing(_ key: PromotionKey, _ needed: String) -> Int64? {
+    @inlinable public mutating func missing(_ key: PromotionKey, _ needed: String) -> Int64? {
         missing("key `\(key.text)`", needed: needed)
         return nil
     }
 
     /// Money the kind cannot do without.
-    public mutating func requiredMoney(
+    @inlinable public mutating func requiredMoney(
         _ key: PromotionKey, minimum: Int64? = nil, positive: Bool = false, needed: String
     )
         -> Int64?
@@ -45,7 +45,7 @@ extension PromotionFields {
     }
 
     /// An optional integer ≥ 1 (`limit`, `get`): `.absent`, its value, or nil when invalid.
-    public mutating func optionalCount(_ key: PromotionKey, what: String) -> Int64?? {
+    @inlinable public mutating func optionalCount(_ key: PromotionKey, what: String) -> Int64?? {
         guard has(key) else { return .some(nil) }
         guard let value = integer(key) else { return nil }
         guard value >= 1 else {
@@ -56,13 +56,13 @@ extension PromotionFields {
     }
 
     /// `cap`, an amount > 0: absent, its value, or nil when invalid.
-    public mutating func optionalCap() -> Int64?? {
+    @inlinable public mutating func optionalCap() -> Int64?? {
         guard has(.cap) else { return .some(nil) }
         return money(.cap, minimum: nil, positive: true).map { .some($0) }
     }
 
     /// `quantity` of kinds for which it is a minimum quantity: optional (1), at least 1.
-    public mutating func minimumQuantity() -> Int64? {
+    @inlinable public mutating func minimumQuantity() -> Int64? {
         guard has(.quantity) else { return 1 }
         guard let t = integer(.quantity) else { return nil }
         guard t >= 1 else {
@@ -74,7 +74,7 @@ extension PromotionFields {
 
     /// Which of the mutually exclusive `keys` the promotion holds. With more than one, the one
     /// written last is reported: "`kind` takes `takes` `price` or `percent`, not several".
-    public mutating func presence(of keys: [PromotionKey], kind: String, takes: String) -> KeyPresence {
+    @inlinable public mutating func presence(of keys: [PromotionKey], kind: String, takes: String) -> KeyPresence {
         let present = keys.filter(has)
         guard present.count > 1 else { return present.first.map { .one($0) } ?? .none }
         let later = present.max { order(of: $0)! < order(of: $1)! }!

@@ -44,22 +44,60 @@ public enum PromotionKey: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The keys by length, each with its bytes: a key is found by comparing bytes with the few keys
-    /// of its length, without building a String (this runs for every key of a file).
-    private static let byLength: [[(key: PromotionKey, bytes: [UInt8])]] = {
-        var table = [[(key: PromotionKey, bytes: [UInt8])]](
-            repeating: [], count: 1 + allCases.map { $0.spelling.utf8.count }.max()!)
-        for key in allCases { table[key.spelling.utf8.count].append((key, Array(key.spelling.utf8))) }
-        return table
-    }()
-
-    /// The key spelled by these bytes.
+    /// The key spelled by these bytes: one slot of ``KeyLookup`` names the only candidate, whose
+    /// bytes are then compared (this runs for every key of a file: no String is built).
     public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count < Self.byLength.count else { return nil }
-        for (key, spelling) in Self.byLength[bytes.count] where spelling.elementsEqual(bytes) {
-            self = key
-            return
+        guard let found = Self.lookup.key(bytes) else { return nil }
+        self = found
+    }
+
+    private static let lookup = KeyLookup()
+}
+
+/// Keys by a hash of their length, first and last byte into 256 slots, checked when built: where
+/// two keys would share a slot, the slot says so and both are compared.
+private struct KeyLookup {
+    static let empty: UInt8 = 0xFF
+    static let shared: UInt8 = 0xFE
+    var slots = [UInt8](repeating: KeyLookup.empty, count: 256)
+    /// Every key's spelling, one after the other; key `k`'s is `bytes[starts[k]..<starts[k + 1]]`.
+    var bytes: [UInt8] = []
+    var starts: [Int] = [0]
+
+    init() {
+        for (raw, text) in PromotionKey.allTexts.enumerated() {
+            let spelling = Array(text.utf8)
+            bytes += spelling
+            starts.append(bytes.count)
+            let slot = Self.slot(count: spelling.count, first: spelling[0], last: spelling[spelling.count - 1])
+            slots[slot] = slots[slot] == Self.empty ? UInt8(raw) : Self.shared
         }
-        return nil
+    }
+
+    /// Whether key `raw` is spelled `text`.
+    @inline(__always)
+    func spells(_ raw: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[raw]
+        guard starts[raw + 1] - start == text.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            for index in 0..<text.count where bytes[start + index] != text[index] { return false }
+            return true
+        }
+    }
+
+    @inline(__always)
+    static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
+        (count &+ Int(first) &* 2 &+ Int(last) &* 9) & 255
+    }
+
+    @inline(__always)
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> PromotionKey? {
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        let candidate = slots[Self.slot(count: bytes.count, first: first, last: last)]
+        switch candidate {
+        case Self.empty: return nil
+        case Self.shared: return PromotionKey.allCases.first { spells($0.rawValue, bytes) }
+        default: return spells(Int(candidate), bytes) ? PromotionKey(rawValue: Int(candidate)) : nil
+        }
     }
 }

@@ -14,7 +14,10 @@ public protocol PromotionKind: Sendable, Equatable {
     /// `promotion.invalid-value`.
     static var keys: Set<PromotionKey> { get }
     /// The kind's parameters read from `fields`, every problem reported there; nil when any.
+    /// (Inlinable in each kind, so that it is specialized for the file decoder's fields.)
     static func decode(_ fields: inout some PromotionFields) -> Self?
+    /// The kind with its parameters, as a promotion holds it.
+    var rule: Promotion.Rule { get }
 
     /// The promotion in shoppers' words ("2 for 1", "any 3 for 20.00 €"); `rewards`: a group
     /// promotion's rewarded codes, when it names them.

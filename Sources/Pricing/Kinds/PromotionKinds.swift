@@ -19,16 +19,20 @@ extension Promotion {
         case bundle(ProductBundle)
         case bxgy(BuyXGetY)
 
-        public init(_ kind: some PromotionKind) {
-            switch kind {
-            case let kind as Combo: self = .combo(kind)
-            case let kind as Bulk: self = .bulk(kind)
-            case let kind as PercentOff: self = .percent(kind)
-            case let kind as AmountOff: self = .amount(kind)
-            case let kind as CartOff: self = .cart(kind)
-            case let kind as ProductBundle: self = .bundle(kind)
-            case let kind as BuyXGetY: self = .bxgy(kind)
-            default: preconditionFailure("\(Swift.type(of: kind)) is not listed in PromotionKinds")
+        /// A rule of `type` read from `fields` by its kind, every problem reported there; nil when any.
+        /// (Dispatched here, each kind called directly, so that its inlinable decoding is
+        /// specialized for the caller's fields.)
+        @inlinable
+        public static func decode(_ type: PromotionType, _ fields: inout some PromotionFields) -> Rule? {
+            switch type {
+            case .combo: Combo.decode(&fields).map(Rule.combo)
+            case .bulk: Bulk.decode(&fields).map(Rule.bulk)
+            case .percent: PercentOff.decode(&fields).map(Rule.percent)
+            case .amount: AmountOff.decode(&fields).map(Rule.amount)
+            case .cart: CartOff.decode(&fields).map(Rule.cart)
+            case .bundle: ProductBundle.decode(&fields).map(Rule.bundle)
+            case .bxgy: BuyXGetY.decode(&fields).map(Rule.bxgy)
+            default: preconditionFailure("\(type) is not decoded by PromotionKinds")
             }
         }
 
@@ -45,8 +49,18 @@ extension Promotion {
             }
         }
 
-        /// The type as written in files.
-        public var type: PromotionType { PromotionType(Swift.type(of: kind)) }
+        /// The type as written in files (without boxing the parameters: receipts ask it per line).
+        public var type: PromotionType {
+            switch self {
+            case .combo: .combo
+            case .bulk: .bulk
+            case .percent: .percent
+            case .amount: .amount
+            case .cart: .cart
+            case .bundle: .bundle
+            case .bxgy: .bxgy
+            }
+        }
 
         public var isCartRule: Bool { type.scope == .cart }
 
@@ -104,12 +118,19 @@ extension Promotion {
     }
 }
 
-/// A promotion type as files name it (`combo`, `bxgy`…): its kind.
+/// A promotion type as files name it (`combo`, `bxgy`…): its kind, by its place in the registry.
 public struct PromotionType: Sendable, Hashable, CustomStringConvertible {
-    public let kind: any PromotionKind.Type
+    /// The kind's position in ``PromotionKinds/all``.
+    @usableFromInline let index: UInt8
 
     public init(_ kind: any PromotionKind.Type) {
-        self.kind = kind
+        let index = PromotionKinds.all.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(kind) }
+        precondition(index != nil, "\(kind) is not listed in PromotionKinds.all")
+        self.index = UInt8(index!)
+    }
+
+    private init(index: Int) {
+        self.index = UInt8(index)
     }
 
     /// The type named `name`, compared byte by byte.
@@ -119,21 +140,23 @@ public struct PromotionType: Sendable, Hashable, CustomStringConvertible {
             Self.names.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
         }
         guard let found else { return nil }
-        self = Self.allCases[found]
+        self.init(index: found)
     }
 
-    public static let allCases = PromotionKinds.all.map(PromotionType.init)
+    public static let allCases = PromotionKinds.all.indices.map(PromotionType.init(index:))
     private static let names = PromotionKinds.all.map { Array($0.type.utf8) }
+    /// Per type, the known keys it may not hold, in the keys' order.
+    private static let forbidden: [[PromotionKey]] = PromotionKinds.all.map { kind in
+        PromotionKey.allCases.filter { !PromotionKey.common.contains($0) && !kind.keys.contains($0) }
+    }
 
+    public var kind: any PromotionKind.Type { PromotionKinds.all[Int(index)] }
     /// As written in files.
     public var rawValue: String { kind.type }
     public var scope: PromotionScope { kind.scope }
     /// In a receipt's words: "buy X get Y".
     public var label: String { kind.label }
     public var description: String { kind.type }
-
-    public static func == (a: PromotionType, b: PromotionType) -> Bool {
-        ObjectIdentifier(a.kind) == ObjectIdentifier(b.kind)
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(kind)) }
+    /// The known keys a promotion of this type may not hold, in the keys' order.
+    public var forbiddenKeys: [PromotionKey] { Self.forbidden[Int(index)] }
 }
