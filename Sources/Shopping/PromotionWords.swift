@@ -1,8 +1,11 @@
 import Pricing
 
-/// Promotions in the shoppers' words: "2 for 1", "3 or more: 19.00 € each", "12.5% off".
+/// Promotions in the shoppers' words: "2 for 1", "3 or more: 19.00 € each", "12.5% off". A
+/// promotion's coupon is never shown (coupons can be secret): "with a coupon".
 public enum PromotionWords {
-    public static func describe(_ promotion: Promotion, currency: Currency) -> String {
+    /// `code`: the product the words are shown with; a buy-X-get-Y's reward product reads as the
+    /// reward ("1 free with every 1 TSHIRT bought"), not as the offer on its triggers.
+    public static func describe(_ promotion: Promotion, currency: Currency, for code: String? = nil) -> String {
         let money = MoneyStyle(currency: currency)
         var words: String
         switch promotion.rule {
@@ -21,10 +24,18 @@ public enum PromotionWords {
             words += times(limit)
         case .bxgy(let n, let m, let reward, let limit):
             let rewarded = promotion.targets.map { " " + $0.joined(separator: "/") } ?? ""
+            let isReward = code.map { promotion.targets?.contains($0) == true } ?? false
+            let bought = " with every \(n) " + promotion.codes.joined(separator: "/") + " bought"
             switch reward {
-            case .percent(10_000): words = "buy \(n), get \(m)\(rewarded) free"
-            case .percent(let p): words = "buy \(n), get \(m)\(rewarded) \(percent(p)) off"
-            case .price(let p): words = "buy \(n), get \(m)\(rewarded) for \(money.format(p)) each"
+            case .percent(10_000): words = isReward ? "\(m) free" + bought : "buy \(n), get \(m)\(rewarded) free"
+            case .percent(let p):
+                words =
+                    isReward ? "\(m) at \(percent(p)) off" + bought : "buy \(n), get \(m)\(rewarded) \(percent(p)) off"
+            case .price(let p):
+                words =
+                    isReward
+                    ? "\(m) at \(money.format(p)) each" + bought
+                    : "buy \(n), get \(m)\(rewarded) for \(money.format(p)) each"
             }
             words += times(limit)
         case .cartPercent(let minimum, let p, let cap):
@@ -34,7 +45,7 @@ public enum PromotionWords {
         case .cartAmount(let minimum, let a):
             words = "\(money.format(a)) off the cart" + (minimum > 0 ? " from \(money.format(minimum))" : "")
         }
-        if let coupon = promotion.coupon { words += " with coupon \(coupon)" }
+        if promotion.coupon != nil { words += " with a coupon" }
         return words
     }
 
