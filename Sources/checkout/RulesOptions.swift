@@ -34,6 +34,10 @@ struct RulesOptions: ParsableArguments {
     var catalogSource: RulesSource { RulesSource.resolve(catalogPath, default: "Products.json") }
     var promotionsSource: RulesSource { RulesSource.resolve(promotionsPath, default: "Promotions.plist") }
 
+    func validate() throws {
+        try checkStandardInputReadOnce(inputs)
+    }
+
     /// The files these options would read, for ``checkStandardInputReadOnce(_:alsoReads:)``.
     var inputs: [(what: String, path: String?)] {
         [("--promotions", promotionsPath), ("--catalog", catalogPath)]

@@ -291,7 +291,8 @@ struct NewUserTests {
         #expect(try json(diff.stdout)["carts"] as? Int == 1)
         for arguments in [
             ["price", "-", "--promotions", "-"], ["validate", "-", "-"], ["diff", "-", "-", "--carts", "mug.json"],
-            ["diff", "none.plist", "none.plist", "--carts", "-", "--catalog", "-"]
+            ["diff", "none.plist", "none.plist", "--carts", "-", "--catalog", "-"], ["products", "-p", "-", "-c", "-"],
+            ["cart", "show", "-p", "-", "-c", "-"]
         ] {
             let twice = try checkout(arguments, stdin: "", in: dir)
             #expect(twice.status == 64, "\(arguments)")
