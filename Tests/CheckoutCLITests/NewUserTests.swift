@@ -224,6 +224,11 @@ struct NewUserTests {
             try checkout(["cart", "add", "SOCK"] + store, in: dir, environment: both).stdout
                 == "Added 1 × Wool Socks (SOCK).\n")
         #expect(try checkout(["price", "--help"]).stdout.contains("$CHECKOUT_CATALOG"))
+        let mugStore = try self.store()
+        try checkout(["cart", "add", "MUG"] + mugStore, in: dir, environment: unset)
+        let shown = try checkout(["cart", "show"] + mugStore, in: dir, environment: unset)
+        #expect(shown.stdout.hasPrefix("Receipt "))
+        #expect(shown.stdout.split(separator: "\n").first?.hasSuffix(" (EUR; built-in Cabify store)") == true)
     }
 
     // MARK: 9. pay and cart add say the right thing
