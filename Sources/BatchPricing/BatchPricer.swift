@@ -62,7 +62,7 @@ public struct BatchPricer: Sendable {
             offset += count
             return count
         }
-        return (try? run(reading: source, name: name, to: sink, progress: nil)) ?? 0
+        return (try? run(reading: source, name: name, to: sink, progress: nil))?.failures ?? 0
     }
 
     /// Prices the batch read from `fd`; returns how many carts failed. A regular file (`size` known)
@@ -70,9 +70,17 @@ public struct BatchPricer: Sendable {
     public func run(
         fd: FileDescriptor, size: Int? = nil, name: String, to sink: ByteSink, progress: ProgressReporter? = nil
     ) throws(InputError) -> Int {
+        try outcome(fd: fd, size: size, name: name, to: sink, progress: progress).failures
+    }
+
+    /// Prices the batch read from `fd`, as ``run(fd:size:name:to:progress:)``; returns how many carts
+    /// there were, how many failed, and the first failure.
+    public func outcome(
+        fd: FileDescriptor, size: Int? = nil, name: String, to sink: ByteSink, progress: ProgressReporter? = nil
+    ) throws(InputError) -> Outcome {
         if let size, size > 0, let mapping = MappedFile(fd, size: size) {
             defer { mapping.unmap() }
-            return run(mapped: mapping.bytes, name: name, to: sink, progress: progress, done: mapping.release)
+            return outcome(mapped: mapping.bytes, name: name, to: sink, progress: progress, done: mapping.release)
         }
         return try run(
             reading: { (buffer) throws(SystemError) -> Int in try fd.read(into: buffer) }, name: name, to: sink,
@@ -85,9 +93,16 @@ public struct BatchPricer: Sendable {
         mapped bytes: UnsafeBufferPointer<UInt8>, name: String, to sink: ByteSink,
         progress: ProgressReporter? = nil, done: (Int) -> Void = { _ in }
     ) -> Int {
+        outcome(mapped: bytes, name: name, to: sink, progress: progress, done: done).failures
+    }
+
+    func outcome(
+        mapped bytes: UnsafeBufferPointer<UInt8>, name: String, to sink: ByteSink, progress: ProgressReporter?,
+        done: (Int) -> Void
+    ) -> Outcome {
         let active = ActiveRules(rules: rules, at: instant ?? now)
         let rules = self.rules
-        var tally = Tally()
+        var tally = Outcome()
         pipeline.run(
             mapped: bytes, workers: { Worker(rules: rules, active: active) }, output: { Output() },
             process: { [self] lines, output, worker in
@@ -97,7 +112,7 @@ public struct BatchPricer: Sendable {
                 consume(event, name: name, sink: sink, tally: &tally, progress: progress)
                 if case .read(let offset) = event { done(offset) }
             })
-        return tally.failures
+        return tally
     }
 
     /// The streaming pipeline: read a group of blocks, price them in parallel, write their results
@@ -105,32 +120,34 @@ public struct BatchPricer: Sendable {
     func run(
         reading source: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int, name: String, to sink: ByteSink,
         progress: ProgressReporter?
-    ) throws(InputError) -> Int {
+    ) throws(InputError) -> Outcome {
         let active = ActiveRules(rules: rules, at: instant ?? now)
         let rules = self.rules
-        var tally = Tally()
+        var tally = Outcome()
         try pipeline.run(
             reading: source, name: name, workers: { Worker(rules: rules, active: active) }, output: { Output() },
             process: { [self] lines, output, worker in
                 price(lines, into: &output, worker: &worker, name: name)
             },
             consume: { event in consume(event, name: name, sink: sink, tally: &tally, progress: progress) })
-        return tally.failures
+        return tally
     }
 
     var pipeline: LineBlockPipeline<Worker, Output> {
         LineBlockPipeline(workers: workers, blockSize: blockSize, maxLineLength: maxLineLength)
     }
 
-    /// Carts priced and failed so far.
-    struct Tally {
-        var carts = 0
-        var failures = 0
+    /// Carts priced and failed so far, and the first failure.
+    public struct Outcome: Sendable {
+        public var carts = 0
+        public var failures = 0
+        /// The first cart that failed: its line, and why (without the file's name).
+        public var firstFailure: (line: Int, message: String)?
     }
 
     /// Writes one event's results, in input order.
     func consume(
-        _ event: LineBlockPipeline<Worker, Output>.Event, name: String, sink: ByteSink, tally: inout Tally,
+        _ event: LineBlockPipeline<Worker, Output>.Event, name: String, sink: ByteSink, tally: inout Outcome,
         progress: ProgressReporter?
     ) {
         switch event {
@@ -138,9 +155,11 @@ public struct BatchPricer: Sendable {
             sink.write(output.pointee.buffer.bytes.elements)
             tally.failures += output.pointee.failures
             tally.carts += output.pointee.carts
+            if tally.firstFailure == nil { tally.firstFailure = output.pointee.firstFailure }
         case .tooLong(let line):
             tally.failures += 1
             tally.carts += 1
+            if tally.firstFailure == nil { tally.firstFailure = (line, tooLongMessage) }
             let bytes = Array(renderError(line: line, id: nil, message: tooLongMessage, name: name).utf8)
             bytes.withUnsafeBufferPointer { sink.write($0) }
         case .read(let bytes):
@@ -167,6 +186,7 @@ public struct BatchPricer: Sendable {
         output.bytes.removeAll()
         result.failures = 0
         result.carts = 0
+        result.firstFailure = nil
         let firstLine = block.firstLine
         let all = block.bytes
         var lines = BatchLines.LineWalker(bytes: all, maxLength: maxLineLength)
@@ -175,7 +195,7 @@ public struct BatchPricer: Sendable {
             result.carts += 1
             do throws(InputError) {
                 guard range.count <= maxLineLength else { throw InputError(file: name, tooLongMessage) }
-                let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name)
+                let cart = try worker.reader.read(UnsafeBufferPointer(rebasing: all[range]), name: name, line: line)
                 var explanations: [Explanation]?
                 let priced = Result<Receipt, PricingError> { () throws(PricingError) in
                     guard explain else {
@@ -212,6 +232,7 @@ public struct BatchPricer: Sendable {
                 worker.reader.recycle(cart)
             } catch {
                 result.failures += 1
+                if result.firstFailure == nil { result.firstFailure = (line, error.detail) }
                 switch format {
                 case .json:
                     ReceiptEncoder.appendError(
@@ -230,6 +251,7 @@ public struct BatchPricer: Sendable {
         let buffer = OutputBuffer()
         var failures = 0
         var carts = 0
+        var firstFailure: (line: Int, message: String)?
     }
 
     /// A block's output bytes, reused from group to group and freed with it. The buffer's length,

@@ -161,7 +161,7 @@ public struct DiffRun {
         ) {
             let cart: Cart
             do {
-                cart = try worker.reader.read(bytes, name: name)
+                cart = try worker.reader.read(bytes, name: name, line: place.line)
             } catch {
                 tally.addUnreadable(place, error: error.detail)
                 return

@@ -38,6 +38,8 @@ public struct PriceRun {
     /// Leave the rules, carts and receipts for the process's exit to free (``UntilExit``): a
     /// command that exits once its output is written need not free 100,000 promotions one by one.
     public var keepsUntilExit = false
+    /// Where the rules come from, for a text receipt's heading, when that matters (the built-in store).
+    public var rulesLabel: String?
 
     public init(carts: [String], now: Instant) {
         self.carts = carts
@@ -47,15 +49,42 @@ public struct PriceRun {
     /// A single cart, printed as one document; otherwise one line per cart.
     public var isSingleCart: Bool { carts.count == 1 && !batch && !BatchLines.isBatchName(carts[0]) }
 
-    /// Prices every cart and writes the results to `out`; returns how many carts failed.
-    /// `progress` makes a progress report for a batch of that many bytes (nil: unknown), if wanted.
+    /// What a run came to: how many carts it read, how many failed, and where the first failure is.
+    public struct Outcome: Sendable, Equatable {
+        public var carts = 0
+        public var failures = 0
+        /// The first failure: `line 5: malformed JSON…` (one batch), `day.ndjson:5: …` or `c.json: …`
+        /// (several inputs).
+        public var firstFailure: String?
+
+        /// `3 of 1,000 carts failed (first: line 5: …)`; nil when none did.
+        public var summary: String? {
+            guard failures > 0 else { return nil }
+            let of = "\(Self.grouped(failures)) of \(Self.grouped(carts)) \(carts == 1 ? "cart" : "carts") failed"
+            return of + (firstFailure.map { " (first: \($0))" } ?? "")
+        }
+
+        /// 1000 → "1,000".
+        static func grouped(_ value: Int) -> String {
+            var digits = String(value)
+            var index = digits.endIndex
+            while digits.distance(from: digits.startIndex, to: index) > 3 {
+                index = digits.index(index, offsetBy: -3)
+                digits.insert(",", at: index)
+            }
+            return digits
+        }
+    }
+
+    /// Prices every cart and writes the results to `out`; returns how many carts there were and
+    /// failed. `progress` makes a progress report for a batch of that many bytes (nil: unknown), if wanted.
     public func run(
         catalog: RulesSource, promotions: RulesSource, to out: OutputStream,
         progress: (Int?) -> ProgressReporter? = { _ in nil }
-    ) throws(PriceRunError) -> Int {
+    ) throws(PriceRunError) -> Outcome {
         if isSingleCart {
             try priceOne(carts[0], catalog: catalog, promotions: promotions, to: out)
-            return 0
+            return Outcome(carts: 1)
         }
         let rules: PricingRules
         do {
@@ -63,14 +92,14 @@ public struct PriceRun {
         } catch {
             throw .rules(error)
         }
-        let failures = priceMany(rules: rules, to: out, progress: progress)
+        let outcome = priceMany(rules: rules, to: out, progress: progress)
         do {
             try out.flush()
         } catch {
             throw .output(error)
         }
         if keepsUntilExit { UntilExit.keep(rules) }
-        return failures
+        return outcome
     }
 
     /// One cart: one receipt. The cart is read while the promotions compile.
@@ -115,8 +144,10 @@ public struct PriceRun {
         case .text:
             let hints = pricer.hints(for: cart, priced)
             out.write(
-                ReceiptText.render(
-                    priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil, style: style))
+                Self.labelled(
+                    ReceiptText.render(
+                        priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil, style: style),
+                    rulesLabel))
         }
         do {
             try out.flush()
@@ -126,18 +157,29 @@ public struct PriceRun {
         if keepsUntilExit { UntilExit.keep((rules, cart, priced)) }
     }
 
+    /// A text receipt whose heading (`Receipt … (EUR)`) also says where its rules come from:
+    /// `Receipt … (EUR; built-in Cabify store)`.
+    public static func labelled(_ receipt: String, _ label: String?) -> String {
+        guard let label, let end = receipt.firstIndex(of: "\n"), receipt[..<end].hasSuffix(")") else { return receipt }
+        var text = receipt
+        text.insert(contentsOf: "; " + label, at: text.index(before: end))
+        return text
+    }
+
     /// Several carts or batches: one result per cart, in input order; failures do not stop the
     /// rest. Batches stream through the parallel batch pricer.
-    func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Int {
+    func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Outcome {
         var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
         var batchPricer = BatchPricer(
             rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format, workers: threads)
         batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
-        var failures = 0
+        var outcome = Outcome()
         var encoder = ReceiptEncoder()
         func emitFailure(_ error: InputError, position: Int) {
-            failures += 1
+            outcome.failures += 1
+            outcome.carts += 1
+            if outcome.firstFailure == nil { outcome.firstFailure = error.description }
             switch format {
             case .json:
                 out.write(
@@ -155,8 +197,21 @@ public struct PriceRun {
                     defer { if path != "-" { fd.close() } }
                     let reporter = progress(size)
                     defer { reporter?.finish() }
-                    failures += try batchPricer.run(
-                        fd: fd, size: size, name: FileBytes.displayName(path), to: out, progress: reporter)
+                    let name = FileBytes.displayName(path)
+                    let batch = try batchPricer.outcome(fd: fd, size: size, name: name, to: out, progress: reporter)
+                    outcome.carts += batch.carts
+                    outcome.failures += batch.failures
+                    if outcome.firstFailure == nil, let (line, message) = batch.firstFailure {
+                        // A malformed line's message names its line already.
+                        let named = message.hasPrefix("line \(line), ")
+                        outcome.firstFailure =
+                            switch (carts.count == 1, named) {
+                            case (true, true): message
+                            case (true, false): "line \(line): \(message)"
+                            case (false, true): "\(name): \(message)"
+                            case (false, false): "\(name):\(line): \(message)"
+                            }
+                    }
                 } catch {
                     emitFailure(error, position: index + 1)
                 }
@@ -173,6 +228,7 @@ public struct PriceRun {
             } catch {
                 result = .failure(error)
             }
+            if case .success = result { outcome.carts += 1 }
             switch (result, format) {
             case (.success(let priced), .json):
                 var bytes = encoder.encode(priced.receipt, explanations: explain ? priced.explanations : nil)
@@ -188,6 +244,6 @@ public struct PriceRun {
             case (.failure(let error), _): emitFailure(error, position: index + 1)
             }
         }
-        return failures
+        return outcome
     }
 }

@@ -48,15 +48,18 @@ public struct CartReader {
         try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in try read(buffer, name: name) }
     }
 
-    public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+    /// `line`: the file's line the bytes start on (a batch's line), which a malformed JSON error names.
+    public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String, line: Int = 1) throws(InputError)
+        -> Cart
+    {
         let bytes = bytes.droppingByteOrderMark
         if scanner == nil {
             scanAfter -= bytes.count
-            if scanAfter > 0 { return try parseTree(bytes, name: name) }
+            if scanAfter > 0 { return try parseTree(bytes, name: name, line: line) }
             scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
         }
         if let cart = scanner!.scan(bytes, merger: &merger, spareCoupons: &spareCoupons) { return cart }
-        return try parseTree(bytes, name: name)
+        return try parseTree(bytes, name: name, line: line)
     }
 
     /// Takes back a cart done with: the next cart read reuses the storage of its lines and coupons
@@ -72,16 +75,19 @@ public struct CartReader {
     }
 
     /// The tree reader on bytes whose byte order mark, if any, is already dropped (only one is).
-    private mutating func parseTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+    private mutating func parseTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String, line: Int = 1)
+        throws(InputError) -> Cart
+    {
         let root: JSONValue
         do {
             root = try JSONParser().parse(bytes)
         } catch {
             let hint =
                 Self.looksLikeSeveralCarts(bytes)
-                ? "; it looks like several carts, one per line: give --batch (or name the file *.ndjson)" : ""
+                ? "; it looks like several carts, one per line: give --batch (or name the file *.ndjson)"
+                : Self.encodingHint(bytes)
             throw InputError(
-                file: name, item: "line \(error.line), column \(error.column)",
+                file: name, item: "line \(error.line + line - 1), column \(error.column)",
                 "malformed JSON: \(error.message)\(hint)")
         }
         return try decode(root, name: name)
@@ -108,6 +114,17 @@ public struct CartReader {
             throw InputError(
                 file: name, "a cart must be an array of items or an object with \"items\", not \(root.typeDescription)")
         }
+    }
+
+    /// What to do about a file in another encoding than UTF-8: UTF-16 or UTF-32 (a byte order mark,
+    /// or the NUL bytes that ASCII text has in them), which editors on Windows often write.
+    static func encodingHint(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let start = Array(bytes.prefix(4))
+        let utf16 =
+            start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF])
+            || (start.count >= 2 && (start[0] == 0) != (start[1] == 0))
+        return utf16
+            ? "; the file looks like UTF-16 or UTF-32 text: save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)" : ""
     }
 
     /// Whether the bytes hold several JSON documents on lines of their own, each one a cart: what a

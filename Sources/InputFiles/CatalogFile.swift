@@ -30,8 +30,10 @@ public enum CatalogFile {
                 try JSONParser().parse(all.droppingByteOrderMark)
             }
         } catch {
+            let hint = bytes.withUnsafeBufferPointer { CartReader.encodingHint($0) }
             throw InputError(
-                file: name, item: "line \(error.line), column \(error.column)", "malformed JSON: \(error.message)")
+                file: name, item: "line \(error.line), column \(error.column)",
+                "malformed JSON: \(error.message)\(hint)")
         }
         guard case .object = root else {
             throw InputError(

@@ -96,7 +96,7 @@ public struct PricingRules: Sendable {
         switch promotions {
         case .file(let path):
             do {
-                file = try PromotionFile.load(contentsOf: path, checks: checks, whenRead: whenRead)
+                file = try loadPromotions(path, checks: checks, whenRead: whenRead)
             } catch {
                 throw .promotionsUnreadable(error)
             }
@@ -107,6 +107,39 @@ public struct PricingRules: Sendable {
         }
         guard !file.hasErrors else { throw .promotionsInvalid(file) }
         return file
+    }
+}
+
+extension PricingRules {
+    /// The promotions file at `path`, or read from standard input for `-` (named `<stdin>`).
+    public static func loadPromotions(_ path: String, checks: PromotionChecks, whenRead: () -> Void = {})
+        throws(PlistFileError) -> PromotionFile
+    {
+        guard path == "-" else { return try PromotionFile.load(contentsOf: path, checks: checks, whenRead: whenRead) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: checks.limits.maxFileSize)
+        } catch {
+            let prefix = "cannot read: "
+            throw PlistFileError(
+                path: error.file,
+                reason: error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
+        }
+        let file = PromotionFile.load(bytes: bytes, name: FileBytes.displayName(path), checks: checks)
+        whenRead()
+        return file
+    }
+}
+
+extension RulesSource {
+    /// What a receipt's heading says of rules that are built in, when some are.
+    public static func builtInLabel(catalog: RulesSource, promotions: RulesSource) -> String? {
+        switch (catalog, promotions) {
+        case (.shipped, .shipped): "built-in Cabify store"
+        case (.shipped, _): "built-in Cabify catalog"
+        case (_, .shipped): "built-in Cabify promotions"
+        default: nil
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 /// A failed write: the output was cut short (closed pipe, full disk).
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var reason: String
+    /// The reader of a pipe went away (EPIPE), as `checkout … | head` does.
+    public var isBrokenPipe = false
     public var description: String { "cannot write the output: \(reason)" }
 }
 
@@ -25,6 +27,9 @@ public final class OutputStream: ByteSink {
     private var buffer: [UInt8] = []
     private let capacity: Int
     public private(set) var failure: OutputError?
+    /// When set, a write to a pipe whose reader has gone ends the process at once with this status,
+    /// silently, as if SIGPIPE had killed it; otherwise it is a failure like any other.
+    public var brokenPipeExitStatus: Int32?
 
     /// Standard output and error. Like any `OutputStream`, each is used from one thread at a time.
     nonisolated(unsafe) public static let standardOutput = OutputStream(fd: .standardOutput)
@@ -71,7 +76,8 @@ public final class OutputStream: ByteSink {
         do {
             try fd.writeAll(bytes)
         } catch {
-            failure = OutputError(reason: error.description)
+            if error.isBrokenPipe, let status = brokenPipeExitStatus { Machine.exitNow(status) }
+            failure = OutputError(reason: error.description, isBrokenPipe: error.isBrokenPipe)
         }
     }
 }

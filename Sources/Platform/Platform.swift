@@ -20,6 +20,9 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     static var last: SystemError { SystemError(code: errno) }
 
     public var description: String { String(cString: strerror(code)) }
+
+    /// A write to a pipe (or socket) whose reader is gone: EPIPE.
+    public var isBrokenPipe: Bool { code == EPIPE }
 }
 
 /// An open file descriptor. Reads and writes retry when interrupted by a signal.
@@ -316,6 +319,12 @@ public enum Machine {
     /// Ends the process with `status`, output streams flushed by their owners beforehand.
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)
+    }
+
+    /// Ends the process with `status` at once, from any thread, running no exit handlers: for when
+    /// there is nothing left to say (the reader of the output has gone).
+    public static func exitNow(_ status: Int32) -> Never {
+        Glibc._exit(status)
     }
 
     /// The value of an environment variable.

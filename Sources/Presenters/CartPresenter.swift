@@ -27,7 +27,7 @@ public final class CartPresenter {
         do {
             let entries = try checkout.cart.entries()
             guard !entries.isEmpty else {
-                view?.showEmpty("Cart is empty")
+                view?.showEmpty("Cart is empty.")
                 view?.setCheckoutEnabled(false)
                 return
             }
@@ -62,7 +62,7 @@ public final class CartPresenter {
             let entries = try checkout.cart.entries()
             guard entries.indices.contains(index) else {
                 view?.showError(
-                    entries.isEmpty ? "Cart is empty" : "There is no line \(index + 1); choose 1 to \(entries.count).")
+                    entries.isEmpty ? "Cart is empty." : "There is no line \(index + 1); choose 1 to \(entries.count).")
                 return
             }
             try body(entries[index].code)

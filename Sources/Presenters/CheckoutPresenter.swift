@@ -24,7 +24,7 @@ public final class CheckoutPresenter {
         do {
             guard !(try checkout.cart.entries().isEmpty) else {
                 canPay = false
-                view?.showEmpty("Cart is empty")
+                view?.showEmpty("Cart is empty.")
                 return
             }
             view?.show(receipt: ReceiptScreen(try checkout.receipt()))

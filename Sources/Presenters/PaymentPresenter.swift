@@ -42,7 +42,7 @@ public final class PaymentPresenter {
             case .declined(let reason):
                 view?.showDeclined(reason)
             case .emptyCart:
-                view?.showEmptyCart("Cart is empty")
+                view?.showEmptyCart("Cart is empty.")
             }
         } catch {
             view?.showError("\(error)")

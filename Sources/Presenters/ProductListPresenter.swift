@@ -46,7 +46,7 @@ public final class ProductListPresenter {
             ProductItem(
                 code: product.code, name: product.name, price: money.format(product.price),
                 promotions: PromotionWords.active(for: product.code, in: rules, at: now).map {
-                    PromotionWords.describe($0, currency: currency)
+                    PromotionWords.describe($0, currency: currency, for: product.code)
                 })
         }
         let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now).map {

@@ -133,7 +133,7 @@ public final class ShopCoordinator {
         if answer.hasPrefix("-$") || answer.hasPrefix("$") {
             let adding = answer.hasPrefix("$")
             let code = String(answer.dropFirst(adding ? 1 : 2)).trimmingSpaces
-            guard !code.isEmpty else { return navigation?.showError("Give the coupon, as $ SPRING.") ?? () }
+            guard !code.isEmpty else { return navigation?.showError("Give the coupon after the $, as $ CODE.") ?? () }
             do {
                 if adding {
                     switch try service.addCoupon(code) {
@@ -159,7 +159,7 @@ public final class ShopCoordinator {
             if (try? service.cart.entries().isEmpty) == false {
                 show(.checkout)
             } else {
-                navigation?.showError("Cart is empty")
+                navigation?.showError("Cart is empty.")
             }
         case "e": cart.clear()
         case "+", "-", "x":

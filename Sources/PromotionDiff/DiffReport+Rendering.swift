@@ -60,6 +60,7 @@ extension DiffReport {
                     out.object {
                         out.member("file") { out.string(change.file) }
                         out.member("line") { out.raw(String(change.line)) }
+                        if let id = change.id { out.member("id") { id.write(to: out) } }
                         out.member("before") { out.string(amount(change.before)) }
                         out.member("after") { out.string(amount(change.after)) }
                         out.member("difference") { out.string(amount(change.difference)) }
@@ -101,7 +102,7 @@ extension DiffReport {
             out += "Largest changes:\n"
             for change in largestChanges {
                 out +=
-                    "  \(change.file):\(change.line): \(money(Int128(change.before))) → \(money(Int128(change.after))) (\(signed(change.difference)))\n"
+                    "  \(change.file):\(change.line)\(change.id.map { " (id \($0.display))" } ?? ""): \(money(Int128(change.before))) → \(money(Int128(change.after))) (\(signed(change.difference)))\n"
             }
         }
         if !failures.isEmpty {
@@ -121,6 +122,8 @@ extension DiffReport {
         func cell(_ text: String) -> String {
             text.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
         }
+        // A code span, with a longer fence when the text holds a backtick.
+        func code(_ text: String) -> String { text.contains("`") ? "`` " + text + " ``" : "`" + text + "`" }
         var out =
             "### Promotions change: revenue \(percent.map { ($0.hasPrefix("-") ? "" : "+") + $0 + " %" } ?? signed(revenueDifference))\n\n"
         out += "| | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
@@ -142,7 +145,7 @@ extension DiffReport {
                 "\n<details><summary>Largest changes</summary>\n\n| cart | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
             for change in largestChanges {
                 out +=
-                    "| `\(cell(change.file)):\(change.line)` | \(money(Int128(change.before))) | \(money(Int128(change.after))) | \(signed(change.difference)) |\n"
+                    "| `\(cell(change.file)):\(change.line)`\(change.id.map { " (id \(code(cell($0.display))))" } ?? "") | \(money(Int128(change.before))) | \(money(Int128(change.after))) | \(signed(change.difference)) |\n"
             }
             out += "\n</details>\n"
         }
@@ -151,6 +154,24 @@ extension DiffReport {
             for failure in failures { out += "- `\(cell(failure.file)):\(failure.line)`: \(cell(failure.error))\n" }
         }
         return out
+    }
+}
+
+extension CartID {
+    /// As receipts write it: a string id as a JSON string, an integer id with its literal's digits.
+    func write(to out: JSONWriter) {
+        switch self {
+        case .string(let text): out.string(text)
+        case .integer(let digits): out.raw(digits)
+        }
+    }
+
+    /// As text receipts name it: an integer as written, a string in quotes.
+    var display: String {
+        switch self {
+        case .integer(let digits): digits
+        case .string(let text): "\"" + JSONWriter.escaped(text) + "\""
+        }
     }
 }
 

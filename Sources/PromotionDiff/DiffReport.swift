@@ -18,6 +18,8 @@ public struct DiffReport: Sendable, Equatable {
     public struct Change: Sendable, Equatable {
         public var file: String
         public var line: Int
+        /// The cart's own id, when it has one.
+        public var id: CartID? = nil
         public var before: Int64
         public var after: Int64
         public var difference: Int128 { Int128(after) - Int128(before) }
@@ -54,7 +56,7 @@ public struct DiffReport: Sendable, Equatable {
         let ids = Set(before.keys).union(after.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         promotions = ids.map { PromotionEffect(id: $0, before: before[$0], after: after[$0]) }
         largestChanges = tally.largest.map {
-            Change(file: files[$0.place.file], line: $0.place.line, before: $0.before, after: $0.after)
+            Change(file: files[$0.place.file], line: $0.place.line, id: $0.id, before: $0.before, after: $0.after)
         }
     }
 

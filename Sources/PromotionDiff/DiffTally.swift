@@ -28,6 +28,8 @@ public struct DiffTally: Sendable {
 
     public struct Change: Sendable, Equatable {
         public var place: CartPlace
+        /// The cart's own id, when it has one.
+        public var id: CartID? = nil
         public var before: Int64
         public var after: Int64
         public var difference: Int128 { Int128(after) - Int128(before) }
@@ -73,7 +75,7 @@ public struct DiffTally: Sendable {
             Self.count(b, into: &effectsAfter)
             if a.total != b.total {
                 changed += 1
-                keep(Change(place: place, before: a.total, after: b.total))
+                keep(Change(place: place, id: a.id, before: a.total, after: b.total))
             }
         case (.failure(let error), _), (_, .failure(let error)):
             failed += 1

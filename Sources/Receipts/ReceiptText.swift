@@ -6,8 +6,9 @@ import StrictJSON
 /// total, a row for each promotion of a line with what it saved, then subtotal, discounts and total.
 public enum ReceiptText {
     /// The receipt, then its near-miss `hints`, then, when given, the `explanations` in words. With a
-    /// `style` width, names are shortened with "…" to fit it (amounts never are); with colour, the
-    /// total, savings and warnings stand out.
+    /// `style` width, names are shortened with "…" to fit it (amounts never are); without one (piped
+    /// output), it fits ``pipedWidth`` columns with long names and lines continued on the next line,
+    /// never cut. With colour, the total, savings and warnings stand out.
     public static func render(
         _ receipt: Receipt, hints: [Hint] = [], explanations: [Explanation]? = nil, style: TextStyle = .plain
     ) -> String {
@@ -40,39 +41,54 @@ public enum ReceiptText {
         let amountWidth = max(
             widths[4], (totals.map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
         let empty = "(the cart is empty)"
+        // Piped output keeps every character: what does not fit continues on the next line.
+        let width = style.width ?? pipedWidth
+        let wraps = style.width == nil
+        // A long cart promotion's label gives way too, rather than widen every row.
+        let totalsWidth = min(
+            (totals.map(\.0.count) + ["Total".count]).max()!, max("Item discounts".count, width - 2 - amountWidth))
         func labelsWidth() -> Int {
             max(
-                widths[0] + widths[1] + widths[2] + widths[3] + 6, (totals.map(\.0.count) + ["Total".count]).max()!,
+                widths[0] + widths[1] + widths[2] + widths[3] + 6, totalsWidth,
                 rows.isEmpty ? empty.count - 2 - amountWidth : 0)
         }
-        if let width = style.width, labelsWidth() + 2 + amountWidth > width {
-            // Too wide for the terminal: the names give way, down to a few characters.
+        if labelsWidth() + 2 + amountWidth > width {
+            // Too wide: the names give way, down to a few characters.
             widths[1] = max(6, widths[1] - (labelsWidth() + 2 + amountWidth - width))
         }
         let labels = labelsWidth()
         let ruleWidth = labels + 2 + amountWidth
+        /// A name in `width` columns: shortened, or on as many lines as it takes when piped.
+        func fitted(_ text: String, _ width: Int) -> [String] {
+            wraps ? wrap(text, width) : [TextTable.fit(text, width)]
+        }
 
         var out =
             "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))\n"
         out += String(repeating: "=", count: ruleWidth) + "\n"
         if rows.isEmpty { out += empty + "\n" }
         for row in rows {
-            var text =
-                pad(row[0], widths[0]) + "  " + pad(TextTable.fit(row[1], widths[1]), widths[1]) + "  "
-                + pad(row[2], widths[2], right: true)
-            text += " " + pad(row[3], widths[3], right: true)
+            // A promotion's row has the quantity and unit price columns free for its words, when piped.
+            let spans = wraps && row[2].isEmpty
+            let name = fitted(row[1], spans ? labels - widths[0] - 2 : widths[1])
+            var text = pad(row[0], widths[0]) + "  " + name[0]
+            if !spans {
+                text = pad(text, widths[0] + 2 + widths[1]) + "  " + pad(row[2], widths[2], right: true)
+                text += " " + pad(row[3], widths[3], right: true)
+            }
             var line = pad(TextTable.fit(text, labels), labels)
             let amount = pad(row[4], amountWidth, right: true)
             line += "  " + (row[4].hasPrefix("-") ? style.paint(amount, .saving) : amount)
             while line.last == " " { line.removeLast() }
             out += line + "\n"
+            for more in name.dropFirst() { out += pad("", widths[0]) + "  " + more + "\n" }
         }
         out += String(repeating: "-", count: ruleWidth) + "\n"
         for (label, value) in totals {
             let amount = pad(money.format(value), amountWidth, right: true)
-            out +=
-                pad(TextTable.fit(label, labels), labels) + "  " + (value < 0 ? style.paint(amount, .saving) : amount)
-                + "\n"
+            let label = fitted(label, labels)
+            out += pad(label[0], labels) + "  " + (value < 0 ? style.paint(amount, .saving) : amount) + "\n"
+            for more in label.dropFirst() { out += more + "\n" }
         }
         out +=
             style.paint(
@@ -80,10 +96,59 @@ public enum ReceiptText {
         if receipt.discount > 0 {
             out += style.paint("You saved \(money.format(receipt.discount)).", .saving) + "\n"
         }
-        for warning in receipt.warnings { out += style.paint("warning: \(warning)", .warning) + "\n" }
-        for hint in hints { out += Self.hint(hint, money: money) + "\n" }
-        if let explanations { out += Self.explanations(explanations, money: money) }
+        // Sentences continue on the next line, indented, rather than run past the width.
+        for warning in receipt.warnings {
+            for line in wrap("warning: \(warning)", width, continuation: "  ") {
+                out += style.paint(line, .warning) + "\n"
+            }
+        }
+        for hint in hints {
+            out += wrap(Self.hint(hint, money: money), width, continuation: "  ").map { $0 + "\n" }.joined()
+        }
+        if let explanations {
+            for line in Self.explanations(explanations, money: money).split(separator: "\n") {
+                let indent = String(line.prefix { $0 == " " })
+                out += wrap(String(line), width, continuation: indent + "    ").map { $0 + "\n" }.joined()
+            }
+        }
         return out
+    }
+
+    /// The width of a text receipt that goes to a file or a pipe.
+    public static let pipedWidth = 80
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a word longer than a line is
+    /// split), each line after the first starting with `continuation` (by default, `text`'s own
+    /// indentation). Nothing is lost but the spaces where a line breaks.
+    static func wrap(_ text: String, _ width: Int, continuation: String? = nil) -> [String] {
+        guard text.count > width else { return [text] }
+        let indent = String(text.prefix { $0 == " " })
+        let next = continuation ?? indent
+        var lines: [String] = []
+        var line = indent
+        var lineHasWord = false
+        func room() -> Int { max(1, width - line.count) }
+        for word in text.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            if lineHasWord, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = next
+                lineHasWord = false
+            }
+            if lineHasWord { line += " " }
+            while line.count + word.count > width, width - line.count > 0 {
+                // A word longer than a whole line: as much as fits, then the rest on the next.
+                let cut = room()
+                line += word.prefix(cut)
+                word = word.dropFirst(cut)
+                lines.append(line)
+                line = next
+            }
+            line += word
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
     }
 
     /// `Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €.` (the name left out

@@ -1,8 +1,11 @@
 import ArgumentParser
+import BatchPricing
+import InputFiles
 import Platform
 import Pricing
 import Receipts
 import Shopping
+import StrictJSON
 
 struct CartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,17 +13,20 @@ struct CartCommand: ParsableCommand {
         abstract: "Change or show the cart kept in the store, one step per call.",
         subcommands: [Add.self, Remove.self, Show.self, Clear.self, Coupon.self])
 
+    /// What `cart show`, `cart clear` and an empty `cart show` say of an empty cart.
+    static let emptyMessage = "Cart is empty.\n"
+
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product to the cart.")
         @Argument(help: "The product code.") var code: String
-        @Option(help: "How many (1 to 1,000,000,000).") var quantity: Int64 = 1
+        // Unconditional: `--quantity -1` is a quantity out of range, not a missing value.
+        @Option(parsing: .unconditional, help: "How many (1 to 1,000,000,000).") var quantity: Int64 = 1
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
             guard Cart.itemQuantities.contains(quantity) else {
-                throw ValidationError(
-                    "--quantity must be from \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)")
+                throw ValidationError("--quantity must be from 1 to 1,000,000,000, not \(quantity)")
             }
         }
 
@@ -36,7 +42,7 @@ struct CartCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove units of a product (all of them without --quantity).")
         @Argument(help: "The product code.") var code: String
-        @Option(help: "How many to remove.") var quantity: Int64?
+        @Option(parsing: .unconditional, help: "How many to remove.") var quantity: Int64?
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
 
@@ -62,7 +68,8 @@ struct CartCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show the cart priced now: a receipt (the receipt JSON with --format json).")
-        @Option(help: "text or json.") var format: ReceiptFormat = .text
+        @Option(name: [.short, .long], help: "text or json (the receipt JSON, with the cart's \"coupons\").")
+        var format: ReceiptFormat = .text
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
 
@@ -70,33 +77,73 @@ struct CartCommand: ParsableCommand {
             let shop = try ShopComponents(rules: rules, store: store)
             let (receipt, hints) = try shop.run { try shop.service.receiptWithHints() }
             switch format {
-            case .json: OutputStream.standardOutput.write(ReceiptEncoder.render(receipt, indented: true) + "\n")
+            case .json:
+                let coupons = try shop.run { try shop.service.cart.coupons() }
+                OutputStream.standardOutput.write(Self.json(receipt, coupons: coupons))
             case .text:
+                let label = RulesSource.builtInLabel(
+                    catalog: rules.catalogSource, promotions: rules.promotionsSource)
                 OutputStream.standardOutput.write(
                     receipt.lines.isEmpty
-                        ? "Cart is empty\n" : ReceiptText.render(receipt, hints: hints, style: Terminal.style))
+                        ? CartCommand.emptyMessage
+                        : PriceRun.labelled(ReceiptText.render(receipt, hints: hints, style: Terminal.style), label))
             }
             try Console.finishOutput()
+        }
+
+        /// The receipt JSON, indented, with the coupons the cart presents as its last member.
+        static func json(_ receipt: Receipt, coupons: [String]) -> String {
+            var encoder = ReceiptEncoder()
+            var compact = encoder.encode(receipt)
+            compact.removeLast()  // the closing brace
+            compact += Array(",\"coupons\":[".utf8)
+            compact += Array(coupons.map { "\"" + JSONWriter.escaped($0) + "\"" }.joined(separator: ",").utf8)
+            compact += Array("]}".utf8)
+            var indented: [UInt8] = []
+            compact.withUnsafeBufferPointer { JSONIndenter.indent($0, into: &indented) }
+            return String(decoding: indented, as: UTF8.self) + "\n"
         }
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Empty the cart.")
-        @OptionGroup var rules: RulesOptions
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Empty the cart: its products and its coupons.")
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let shop = try ShopComponents(rules: rules, store: store)
-            try shop.run { try shop.database.clear() }
-            OutputStream.standardOutput.write("Cart is empty\n")
+            let database = try ShopComponents.open(store)
+            try ShopComponents.run { try database.clear() }
+            OutputStream.standardOutput.write(CartCommand.emptyMessage)
             try Console.finishOutput()
         }
     }
 
     struct Coupon: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "coupon", abstract: "Present a coupon with the cart, or take it back.",
-            subcommands: [AddCoupon.self, RemoveCoupon.self])
+            commandName: "coupon", abstract: "Present a coupon with the cart, take it back, or list them.",
+            subcommands: [AddCoupon.self, RemoveCoupon.self, ListCoupons.self])
+    }
+
+    struct ListCoupons: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the coupons the cart presents, in the spelling first added.")
+        @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try ShopComponents.open(store)
+            let coupons = try ShopComponents.run { try database.coupons() }
+            let out = OutputStream.standardOutput
+            switch format {
+            case .text:
+                out.write(coupons.isEmpty ? "The cart presents no coupon.\n" : coupons.map { $0 + "\n" }.joined())
+            case .json:
+                let json = JSONWriter(pretty: true)
+                json.object { json.member("coupons") { json.array(coupons) { json.string($0) } } }
+                out.write(json.text + "\n")
+            }
+            try Console.finishOutput()
+        }
     }
 
     struct AddCoupon: ParsableCommand {
@@ -106,6 +153,10 @@ struct CartCommand: ParsableCommand {
         @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            try checkStandardInputReadOnce([("the coupon", coupon)] + rules.inputs)
+        }
 
         func run() throws {
             let code = try couponText(coupon)
@@ -131,6 +182,10 @@ struct CartCommand: ParsableCommand {
         @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            try checkStandardInputReadOnce([("the coupon", coupon)] + rules.inputs)
+        }
 
         func run() throws {
             let code = try couponText(coupon)

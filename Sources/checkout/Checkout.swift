@@ -13,7 +13,9 @@ struct Checkout: ParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 validation errors found, or some carts of a batch failed; \
             64 usage error; 65 malformed or invalid input data; 66 an input file cannot be opened; \
-            74 the output could not be written.
+            74 the output could not be written (a full disk); 141 the reader of the output went away \
+            (`checkout … | head`), ended quietly as a process killed by SIGPIPE is. Options left out take \
+            their files from $CHECKOUT_PROMOTIONS, $CHECKOUT_CATALOG and $CHECKOUT_STORE.
             """,
         version: ToolInfo.version,
         subcommands: [
@@ -23,17 +25,23 @@ struct Checkout: ParsableCommand {
 
     static func main() {
         Machine.ignoreBrokenPipeSignal()
+        // A closed pipe (`checkout price … | head`) ends the run at once and quietly, with the status
+        // a shell gives a process killed by SIGPIPE; any other write error stays loud (exit 74).
+        OutputStream.standardOutput.brokenPipeExitStatus = ExitStatus.brokenPipe
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = unknownCommand(in: arguments) {
             Console.error(problem)
             Machine.exit(ExitStatus.usage.rawValue)
         }
+        var parsed: ParsableCommand?
         do {
             var command = try parseAsRoot(arguments)
+            parsed = command
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            // A usage error found while running is the command's own: its usage, not the root's.
+            let message = parsed.map { usageMessage(for: error, in: type(of: $0)) } ?? fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { OutputStream.standardOutput.write(message + "\n") }
                 try? OutputStream.standardOutput.flush()
@@ -45,6 +53,29 @@ struct Checkout: ParsableCommand {
             try? OutputStream.standardError.flush()
             Machine.exit(code.rawValue)
         }
+    }
+
+    /// The message for `error`, thrown by `command` while running: a usage error with the command's
+    /// own usage line, as one found while parsing has.
+    static func usageMessage(for error: Error, in command: ParsableCommand.Type) -> String {
+        guard let problem = error as? ValidationError, let path = path(to: command) else {
+            return fullMessage(for: error)
+        }
+        return """
+            error: \(problem.message)
+            Usage: \(usageString(for: command))
+              See '\(path.joined(separator: " ")) --help' for more information.
+            """
+    }
+
+    /// `["checkout", "cart", "add"]` for `CartCommand.Add`.
+    static func path(to command: ParsableCommand.Type, from root: ParsableCommand.Type = Checkout.self) -> [String]? {
+        let name = root.configuration.commandName ?? ""
+        if root == command { return [name] }
+        for subcommand in root.configuration.subcommands {
+            if let rest = path(to: command, from: subcommand) { return [name] + rest }
+        }
+        return nil
     }
 
     /// A command name that names no command, with what was probably meant: `checkout prise`,
@@ -80,6 +111,8 @@ enum ExitStatus {
     static let dataError = ExitCode(65)
     static let noInput = ExitCode(66)
     static let ioError = ExitCode(74)
+    /// 128 + SIGPIPE: what a shell reports for a process killed by SIGPIPE (`cat`, `git`, `jq`…).
+    static let brokenPipe: Int32 = 141
 
     static func forInput(_ error: InputError) -> ExitCode {
         error.kind == .unreadable ? noInput : dataError

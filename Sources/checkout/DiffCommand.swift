@@ -18,19 +18,29 @@ struct Diff: ParsableCommand {
             66 a file that cannot be opened.
             """)
 
-    @Argument(help: ArgumentHelp("The promotions before the change.", valueName: "old.plist")) var old: String
-    @Argument(help: ArgumentHelp("The promotions after the change.", valueName: "new.plist")) var new: String
+    @Argument(
+        help: ArgumentHelp("The promotions before the change (- reads standard input).", valueName: "old.plist"),
+        completion: .promotionsFile)
+    var old: String
+    @Argument(
+        help: ArgumentHelp("The promotions after the change (- reads standard input).", valueName: "new.plist"),
+        completion: .promotionsFile)
+    var new: String
 
     @Option(
         name: .customLong("carts"), parsing: .upToNextOption,
-        help: ArgumentHelp("Cart files or NDJSON batches (- reads standard input).", valueName: "file"))
+        help: ArgumentHelp("Cart files or NDJSON batches (- reads standard input).", valueName: "file"),
+        completion: .cartFile)
     var carts: [String] = []
 
     @Option(
+        name: [.short, .long],
         help: ArgumentHelp(
-            "The product catalog (JSON).",
-            discussion: "Default: Rules/Products.json when present, else the built-in shipped store.", valueName: "json"
-        ))
+            "The product catalog (JSON; - reads standard input).",
+            discussion:
+                "Default: $CHECKOUT_CATALOG, else Rules/Products.json when present, else the built-in Cabify store.",
+            valueName: "json"),
+        completion: .catalogFile)
     var catalog: String?
 
     @Option(
@@ -41,7 +51,7 @@ struct Diff: ParsableCommand {
     @Flag(help: "Read every cart file as a batch: one cart per line.")
     var batch = false
 
-    @Option(help: "Report format: text, json or markdown.")
+    @Option(name: [.short, .long], help: "Report format: text, json or markdown.")
     var format: DiffFormat = .text
 
     @Option(
@@ -58,7 +68,11 @@ struct Diff: ParsableCommand {
         case text, json, markdown
     }
 
+    var catalogPath: String? { catalog ?? EnvironmentDefault.value(EnvironmentDefault.catalog) }
+
     func validate() throws {
+        try checkStandardInputReadOnce(
+            [("old.plist", old), ("new.plist", new)] + carts.map { ("--carts", $0) } + [("--catalog", catalogPath)])
         _ = try parseInstant(at)
         guard !carts.isEmpty else { throw ValidationError("give the carts to price with --carts FILE...") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
@@ -85,7 +99,7 @@ struct Diff: ParsableCommand {
         let report: DiffReport
         do {
             report = try run.run(
-                catalog: RulesSource.resolve(catalog, default: "Products.json"), old: .file(old), new: .file(new),
+                catalog: RulesSource.resolve(catalogPath, default: "Products.json"), old: .file(old), new: .file(new),
                 progress: ProgressBar(total: nil))
         } catch {
             switch error {

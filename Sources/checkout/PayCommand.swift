@@ -29,11 +29,12 @@ struct Pay: ParsableCommand {
     var card: String?
     @Option(help: ArgumentHelp("Deprecated, with --card.", valueName: "MM/YY", visibility: .hidden)) var expiry: String?
     @Option(help: ArgumentHelp("Deprecated, with --card.", valueName: "digits", visibility: .hidden)) var cvc: String?
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
     @OptionGroup var rules: RulesOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
+        try checkStandardInputReadOnce(rules.inputs, alsoReads: cardStdin ? "--card-stdin" : nil)
         let flags = [card, expiry, cvc].compactMap { $0 }
         guard flags.isEmpty || flags.count == 3 else {
             throw ValidationError("--card, --expiry and --cvc go together (better: use the prompt or --card-stdin)")
@@ -68,6 +69,12 @@ struct Pay: ParsableCommand {
             } else if cardStdin {
                 let fields = (0..<3).map { _ in readLine(strippingNewline: true) ?? "" }.map {
                     $0.trimmingSpacesAndReturns
+                }
+                guard fields.contains(where: { !$0.isEmpty }) else {
+                    Console.error(
+                        "no card given: --card-stdin reads the number, the expiry (MM/YY) and the CVC from standard input, one per line"
+                    )
+                    throw ExitStatus.usage
                 }
                 paymentCard = try PaymentCard(number: fields[0], expiry: fields[1], cvc: fields[2], now: now)
             } else if FileDescriptor.standardInput.isTerminal {
@@ -152,13 +159,12 @@ extension String {
 
 struct Orders: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "orders", abstract: "List past orders, oldest first.")
-    @Option(help: "text or json.") var format: OutputFormat = .text
-    @OptionGroup var rules: RulesOptions
+    @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let shop = try ShopComponents(rules: rules, store: store)
-        let orders = try shop.run { try shop.database.orders() }
+        let database = try ShopComponents.open(store)
+        let orders = try ShopComponents.run { try database.orders() }
         OutputStream.standardOutput.write(OrderReport.orders(orders, json: format == .json, style: Terminal.style))
         try Console.finishOutput()
     }

@@ -17,7 +17,7 @@ struct Price: ParsableCommand {
             cannot be priced giving an error line ({"line": N, "error": "..."}) in its place, and exit 1.
             """)
 
-    @Argument(help: ArgumentHelp("Cart files; - reads standard input.", valueName: "cart"))
+    @Argument(help: ArgumentHelp("Cart files; - reads standard input.", valueName: "cart"), completion: .cartFile)
     var carts: [String]
 
     @OptionGroup var rules: RulesOptions
@@ -38,7 +38,7 @@ struct Price: ParsableCommand {
     @Flag(help: "Read every input as a batch: one cart per line.")
     var batch = false
 
-    @Option(help: "Receipt format: text or json.")
+    @Option(name: [.short, .long], help: "Receipt format: text or json.")
     var format: ReceiptFormat = .text
 
     @Flag(
@@ -51,6 +51,7 @@ struct Price: ParsableCommand {
     var threads: Int?
 
     func validate() throws {
+        try checkStandardInputReadOnce(carts.map { ("a cart", $0) } + rules.inputs)
         _ = try parseInstant(at)
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
     }
@@ -66,9 +67,10 @@ struct Price: ParsableCommand {
         run.threads = threads
         run.style = Terminal.style
         run.keepsUntilExit = true
-        let failures: Int
+        run.rulesLabel = RulesSource.builtInLabel(catalog: rules.catalogSource, promotions: rules.promotionsSource)
+        let outcome: PriceRun.Outcome
         do {
-            failures = try run.run(
+            outcome = try run.run(
                 catalog: rules.catalogSource, promotions: rules.promotionsSource, to: .standardOutput
             ) { ProgressBar(total: $0) }
         } catch {
@@ -76,13 +78,22 @@ struct Price: ParsableCommand {
             case .rules(let error): throw RulesOptions.report(error)
             case .cart(let error):
                 Console.error(error.description)
+                if error.message.hasPrefix("unknown product code"), let note = rules.builtInCatalogNote {
+                    OutputStream.standardError.write(note + "\n")
+                }
                 throw ExitStatus.forInput(error)
             case .output(let error):
                 Console.error(error.description)
                 throw ExitStatus.ioError
             }
         }
-        if failures > 0 { throw ExitStatus.failures }
+        if let summary = outcome.summary {
+            Console.error(summary)
+            if summary.contains("unknown product code"), let note = rules.builtInCatalogNote {
+                OutputStream.standardError.write(note + "\n")
+            }
+            throw ExitStatus.failures
+        }
     }
 }
 

@@ -9,7 +9,7 @@ struct Products: ParsableCommand {
         commandName: "products", abstract: "List the catalog: codes, names and prices.")
 
     @OptionGroup var rules: RulesOptions
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
 
     func run() throws {
         let catalog = try rules.load().catalog

@@ -15,6 +15,10 @@ struct Shop: ParsableCommand {
     @OptionGroup var rules: RulesOptions
     @OptionGroup var store: StoreOptions
 
+    func validate() throws {
+        try checkStandardInputReadOnce(rules.inputs, alsoReads: "the shop's answers")
+    }
+
     func run() throws {
         let shop = try ShopComponents(rules: rules, store: store)
         let out = OutputStream.standardOutput

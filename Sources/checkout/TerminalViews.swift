@@ -34,10 +34,16 @@ final class TerminalCartView: CartView {
     func show(cart: ReceiptScreen) {
         out.write("\nCart\n")
         let style = Terminal.style
-        // Lines in columns: number, name, quantity × unit price, subtotal; each discount under its line.
+        // Lines in columns: number, name, quantity × unit price (the unit prices aligned), subtotal;
+        // each discount under its line.
         var table = TextTable([.right, .left, .right, .right], stretchable: 1)
+        let priceWidth = cart.lines.map(\.unitPrice.count).max() ?? 0
         for (index, line) in cart.lines.enumerated() {
-            table.add(["\(index + 1).", line.name, "\(line.quantity) × \(line.unitPrice)", line.subtotal])
+            table.add([
+                "\(index + 1).", line.name,
+                "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
+                line.subtotal
+            ])
             for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
         }
         for line in table.render(width: style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
@@ -61,8 +67,12 @@ final class TerminalCheckoutView: CheckoutView {
     func show(receipt: ReceiptScreen) {
         out.write("\nCheckout\n")
         var table = TextTable([.left, .left, .right, .right], stretchable: 1)
+        let priceWidth = receipt.lines.map(\.unitPrice.count).max() ?? 0
         for line in receipt.lines {
-            table.add([line.code, line.name, "\(line.quantity) × \(line.unitPrice)", line.subtotal])
+            table.add([
+                line.code, line.name, "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
+                line.subtotal
+            ])
             for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
         }
         for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }

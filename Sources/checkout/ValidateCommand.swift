@@ -19,11 +19,19 @@ struct Validate: ParsableCommand {
             priced and no file is written.
             """)
 
-    @Argument(help: ArgumentHelp("Promotion files (Apple XML property lists).", valueName: "plist"))
+    @Argument(
+        help: ArgumentHelp("Promotion files (Apple XML property lists); - reads standard input.", valueName: "plist"),
+        completion: .promotionsFile)
     var plists: [String]
 
     @Option(
-        help: ArgumentHelp("Also check product codes, currency and discounts against this catalog.", valueName: "json"))
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Also check product codes, currency and discounts against this catalog (- reads standard input).",
+            discussion:
+                "Only when given: $CHECKOUT_CATALOG does not apply here, so that a file is checked the same everywhere.",
+            valueName: "json"),
+        completion: .catalogFile)
     var catalog: String?
 
     @Option(
@@ -34,12 +42,17 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    @Option(help: "Output format: text, json, github (Actions annotations), junit, sarif.")
-    var reporter: ReporterKind = .text
+    @Option(
+        name: [.short, .customLong("format"), .customLong("reporter")],
+        help: ArgumentHelp(
+            "Output format: text, json, github (Actions annotations), junit, sarif.",
+            discussion: "--reporter is the same option, its former name.", valueName: "format"))
+    var format: ReporterKind = .text
 
-    @OptionGroup(title: "Limits") var limits: LimitsOptions
+    @OptionGroup(title: "Limits") var limits: FileLimitsOptions
 
     func validate() throws {
+        try checkStandardInputReadOnce(plists.map { ("a promotions file", $0) } + [("--catalog", catalog)])
         _ = try parseInstant(at)
     }
 
@@ -60,15 +73,17 @@ struct Validate: ParsableCommand {
         var read: [PromotionFile] = []
         for path in plists {
             do {
-                let file = try PromotionFile.load(contentsOf: path, checks: checks)
+                let file = try PricingRules.loadPromotions(path, checks: checks)
                 files.append(.read(file))
                 read.append(file)
             } catch {
-                Console.error(error.description)
-                files.append(.unreadable(path: path, reason: error.reason))
+                // The text report says it in its place; other formats are for programs, so people
+                // reading the log are told on standard error too.
+                if format != .text { Console.error(error.description) }
+                files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        OutputStream.standardOutput.write(reporter.render(files))
+        OutputStream.standardOutput.write(format.render(files))
         try Console.finishOutput()
         UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }

@@ -51,7 +51,7 @@ struct ShoppingCommandTests {
         #expect(payment["total"] as? String == "74.50")
         #expect(payment["card"] as? String == "•••• 4242")
 
-        #expect(try checkout(["cart", "show"] + store).stdout == "Cart is empty\n")
+        #expect(try checkout(["cart", "show"] + store).stdout == "Cart is empty.\n")
         let orders = try json(checkout(["orders", "--format", "json"] + store).stdout)["orders"] as? [[String: Any]]
         #expect(orders?.count == 1)
         #expect(orders?.first?["total"] as? String == "74.50")
@@ -123,7 +123,7 @@ struct ShoppingCommandTests {
         let missing = try checkout(["cart", "remove", "TSHIRT"] + store)
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: \"TSHIRT\" is not in the cart\n")
-        #expect(try checkout(["cart", "clear"] + store).stdout == "Cart is empty\n")
+        #expect(try checkout(["cart", "clear"] + store).stdout == "Cart is empty.\n")
         #expect(try checkout(["cart", "add", "MUG", "--quantity", "0"] + store).status == 64)
     }
 
@@ -214,6 +214,6 @@ struct ShoppingCommandTests {
         let paid = try checkout(
             ["pay", "--card-stdin", "--format", "json"] + args, stdin: "4242424242424242\n12/30\n123\n")
         #expect(try json(paid.stdout)["total"] as? String == "36.00")
-        #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty\n")
+        #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty.\n")
     }
 }

@@ -32,8 +32,9 @@ public struct AmountOff: LinePromotionKind {
         q >= minimumQuantity && amountOff > 0 ? q * min(amountOff, u) : 0
     }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String {
-        "\(money.format(amountOff)) off each" + (minimumQuantity > 1 ? " from \(minimumQuantity)" : "")
+    public func words(_ context: PromotionKindWords) -> String {
+        let money = context.money
+        return "\(money.format(amountOff)) off each" + (minimumQuantity > 1 ? " from \(minimumQuantity)" : "")
     }
 
     public var missingUnits: MissingUnitsRule { .firstApplication(atMost: nil) }

@@ -32,8 +32,9 @@ public struct Bulk: LinePromotionKind {
         q >= threshold && unitPrice >= 0 && unitPrice < u ? q * (u - unitPrice) : 0
     }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String {
-        "\(threshold) or more: \(money.format(unitPrice)) each"
+    public func words(_ context: PromotionKindWords) -> String {
+        let money = context.money
+        return "\(threshold) or more: \(money.format(unitPrice)) each"
     }
 
     public var missingUnits: MissingUnitsRule { .firstApplication(atMost: nil) }

@@ -117,13 +117,26 @@ public struct BuyXGetY: GroupPromotionKind {
     /// Each line keeps the discount of its rewarded units; trigger lines get 0.
     func shares(of application: GroupApplication, parts: [GroupApplication.Part]) -> [Int64] { parts.map(\.amount) }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String {
-        let rewarded = rewards.map { " " + $0.joined(separator: "/") } ?? ""
+    /// Next to a product it rewards, the words say what that product gets: "1 free with every 2
+    /// TSHIRT bought"; elsewhere, the offer: "buy 2, get 1 MUG free".
+    public func words(_ context: PromotionKindWords) -> String {
+        let money = context.money
+        let rewarded = context.rewards.map { " " + $0.joined(separator: "/") } ?? ""
+        let isReward = context.shownWith.map { context.rewards?.contains($0) == true } ?? false
+        let bought = " with every \(buy) " + context.codes.joined(separator: "/") + " bought"
         let words: String
         switch reward {
-        case .percent(10_000): words = "buy \(buy), get \(get)\(rewarded) free"
-        case .percent(let p): words = "buy \(buy), get \(get)\(rewarded) \(percentWords(p)) off"
-        case .price(let p): words = "buy \(buy), get \(get)\(rewarded) for \(money.format(p)) each"
+        case .percent(10_000): words = isReward ? "\(get) free" + bought : "buy \(buy), get \(get)\(rewarded) free"
+        case .percent(let p):
+            words =
+                isReward
+                ? "\(get) at \(percentWords(p)) off" + bought
+                : "buy \(buy), get \(get)\(rewarded) \(percentWords(p)) off"
+        case .price(let p):
+            words =
+                isReward
+                ? "\(get) at \(money.format(p)) each" + bought
+                : "buy \(buy), get \(get)\(rewarded) for \(money.format(p)) each"
         }
         return words + timesWords(limit)
     }

@@ -77,7 +77,8 @@ public struct CartOff: PromotionKind {
         }
     }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String {
+    public func words(_ context: PromotionKindWords) -> String {
+        let money = context.money
         let from = minimum > 0 ? " from \(money.format(minimum))" : ""
         switch offer {
         case .percent(let p, let cap):

@@ -39,7 +39,9 @@ public struct Combo: LinePromotionKind {
         return (q / groupSize) * (groupSize - paid) * u
     }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String { "\(groupSize) for \(paid)" }
+    public func words(_ context: PromotionKindWords) -> String {
+        "\(groupSize) for \(paid)"
+    }
 
     public var missingUnits: MissingUnitsRule { .firstApplication(atMost: nil) }
 

@@ -38,8 +38,9 @@ public struct PercentOff: LinePromotionKind {
         return min(percentage(q * u, hundredths), max(0, cap ?? .max))
     }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String {
-        "\(percentWords(hundredths)) off" + (minimumQuantity > 1 ? " from \(minimumQuantity)" : "")
+    public func words(_ context: PromotionKindWords) -> String {
+        let money = context.money
+        return "\(percentWords(hundredths)) off" + (minimumQuantity > 1 ? " from \(minimumQuantity)" : "")
             + (cap.map { ", at most \(money.format($0))" } ?? "")
     }
 

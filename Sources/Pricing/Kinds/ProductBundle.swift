@@ -143,7 +143,8 @@ public struct ProductBundle: GroupPromotionKind {
 
     func applicationCount(lines: GroupApplication.Lines, free: [Int64]) -> Int64? { nil }
 
-    public func words(money: MoneyStyle, rewards: [String]?) -> String {
+    public func words(_ context: PromotionKindWords) -> String {
+        let money = context.money
         let words: String
         switch offer {
         case .price(let p): words = "any \(size) for \(money.format(p))"

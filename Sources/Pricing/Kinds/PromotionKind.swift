@@ -19,9 +19,8 @@ public protocol PromotionKind: Sendable, Equatable {
     /// The kind with its parameters, as a promotion holds it.
     var rule: Promotion.Rule { get }
 
-    /// The promotion in shoppers' words ("2 for 1", "any 3 for 20.00 €"); `rewards`: a group
-    /// promotion's rewarded codes, when it names them.
-    func words(money: MoneyStyle, rewards: [String]?) -> String
+    /// The promotion in shoppers' words ("2 for 1", "any 3 for 20.00 €").
+    func words(_ context: PromotionKindWords) -> String
     /// How explanations look for the units a cart lacks (docs/explanations.md).
     var missingUnits: MissingUnitsRule { get }
     /// With a catalog: why the promotion can never lower the price of some of its products.
@@ -30,6 +29,24 @@ public protocol PromotionKind: Sendable, Equatable {
 
 extension PromotionKind {
     public func noDiscountFindings(_ context: NoDiscountContext) -> [NoDiscountFinding] { [] }
+}
+
+/// What a kind's words may mention besides its parameters.
+public struct PromotionKindWords: Sendable {
+    public var money: MoneyStyle
+    /// The codes the promotion names.
+    public var codes: [String]
+    /// The codes it rewards, when it names them apart.
+    public var rewards: [String]?
+    /// The product the words are shown next to, if any.
+    public var shownWith: String?
+
+    public init(money: MoneyStyle, codes: [String] = [], rewards: [String]? = nil, shownWith: String? = nil) {
+        self.money = money
+        self.codes = codes
+        self.rewards = rewards
+        self.shownWith = shownWith
+    }
 }
 
 /// How a promotion uses units (docs/pricing.md, "Units").
