@@ -133,29 +133,103 @@ public enum FileSystem {
     public static func remove(_ path: String) {
         unlink(path)
     }
+
+    /// Whether this process may write to `path` (a file, or a directory: create files in it). A
+    /// missing path is not writable.
+    public static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// The first `count` bytes of the file `path` (fewer when it is shorter).
+    public static func prefix(of path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let fd = try FileDescriptor.open(forReading: path)
+        defer { fd.close() }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        var failure: SystemError?
+        bytes.withUnsafeMutableBytes { raw in
+            while filled < count {
+                do {
+                    let read = try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                    if read == 0 { break }
+                    filled += read
+                } catch let error as SystemError {
+                    failure = error
+                    break
+                } catch {}
+            }
+        }
+        if let failure { throw failure }
+        return Array(bytes[..<filled])
+    }
+
+    /// The names in the directory `path` (not `.` and `..`); empty when it cannot be read.
+    public static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }
 
-/// An exclusive advisory lock on a file (`flock`), created when missing.
+/// An exclusive advisory lock on a file (`flock`), created when missing. The kernel releases it
+/// when the process ends, however it ends (kill -9 included): a lock that can be taken tells that
+/// whoever held it is gone, without trusting a process id or an age.
 public struct FileLock {
     private let fd: FileDescriptor
+    /// The path locked.
+    public let path: String
 
     /// Waits until the lock on `path` is held.
     public init(path: String) throws(SystemError) {
-        let raw = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard raw >= 0 else { throw .last }
-        fd = FileDescriptor(rawValue: raw)
-        while flock(raw, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let error = SystemError.last
-                fd.close()
-                throw error
+        guard let lock = try FileLock(path: path, wait: true) else { throw SystemError(code: EWOULDBLOCK) }
+        self = lock
+    }
+
+    /// Takes the lock on `path` if no one holds it: nil when another open file (in this process
+    /// or another) holds it; waits for it with `wait`.
+    ///
+    /// A lock's file may be removed by its holder (``unlockRemovingFile()``) while another process
+    /// opens it: a lock taken on a file no longer at `path` is let go and taken again on the file
+    /// that is there now, so that two holders never hold two files of one path.
+    public init?(path: String, wait: Bool) throws(SystemError) {
+        while true {
+            let raw = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard raw >= 0 else { throw .last }
+            while flock(raw, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                _ = Glibc.close(raw)
+                if code == EWOULDBLOCK { return nil }
+                throw SystemError(code: code)
             }
+            var held = stat()
+            var there = stat()
+            if fstat(raw, &held) == 0, stat(path, &there) == 0, held.st_ino == there.st_ino, held.st_dev == there.st_dev
+            {
+                fd = FileDescriptor(rawValue: raw)
+                self.path = path
+                return
+            }
+            _ = Glibc.close(raw)  // removed meanwhile: lock the file at `path` now
         }
     }
 
     public func unlock() {
         flock(fd.rawValue, LOCK_UN)
         fd.close()
+    }
+
+    /// Removes the lock's file, then lets the lock go: whoever opens the path next makes a new file.
+    public func unlockRemovingFile() {
+        unlink(path)
+        unlock()
     }
 }
 
@@ -287,6 +361,13 @@ public enum Machine {
     /// Lets another thread run.
     public static func yield() {
         sched_yield()
+    }
+
+    /// Sleeps this thread for `seconds`.
+    public static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     /// Processors online, read once.

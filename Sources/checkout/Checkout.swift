@@ -75,6 +75,7 @@ struct Checkout: ParsableCommand {
 
 /// The exit codes of SPEC §8 (the BSD sysexits values), plus 74 for output failures.
 enum ExitStatus {
+    static let success = ExitCode.success
     static let failures = ExitCode(1)
     static let usage = ExitCode(64)
     static let dataError = ExitCode(65)
@@ -102,12 +103,19 @@ enum Console {
         OutputStream.standardError.write("warning: \(message)\n")
     }
 
-    /// Flushes standard output; a failed write ends the run with a message and exit 74.
-    static func finishOutput() throws {
+    /// Flushes standard output; a failed write ends the run with a message and exit 74. `changed`
+    /// says what the command changed in the store, if anything: the change stays made, and the
+    /// message says so, since the output that would have said it is lost (docs/store.md).
+    static func finishOutput(changed: String? = nil) throws {
         do {
             try OutputStream.standardOutput.flush()
         } catch {
-            Console.error(error.description)
+            Console.error(
+                error.description
+                    + (changed.map {
+                        "; the store was changed all the same: \($0) (running the command again would repeat it)"
+                    }
+                        ?? ""))
             throw ExitStatus.ioError
         }
     }

@@ -25,18 +25,23 @@ struct ShopComponents {
     let database: ShopDatabase
     let service: CheckoutService
 
-    init(rules options: RulesOptions, store: StoreOptions) throws {
+    /// `access`: `.read` for commands that only read the store (they work on a read-only store and
+    /// create nothing), `.write` for the others.
+    init(rules options: RulesOptions, store: StoreOptions, access: ShopDatabase.Access = .write) throws {
         rules = try options.load()
         do {
             let location = store.location
-            database = try ShopDatabase(path: location.path, createDirectory: location.isDefault)
+            database = try ShopDatabase(path: location.path, access: access, createDirectory: location.isDefault)
         } catch {
             Console.error("\(error)")
             throw ExitStatus.ioError
         }
+        var gateway: PaymentGateway = SimulatedGateway(ledger: database)
+        if let moment = Machine.environment("CHECKOUT_TEST_PAUSE_PAYMENT") {
+            gateway = PausingGateway(gateway: gateway, moment: moment)
+        }
         service = CheckoutService(
-            rules: rules.ruleSet, cart: database, orders: database, gateway: SimulatedGateway(ledger: database),
-            clock: SystemClock())
+            rules: rules.ruleSet, cart: database, orders: database, gateway: gateway, clock: SystemClock())
     }
 
     /// Runs a store operation. A cart that cannot be priced or an unknown product ends the run with
@@ -45,6 +50,11 @@ struct ShopComponents {
         do {
             return try body()
         } catch let error as CheckoutService.Failure {
+            Console.error(error.description)
+            throw ExitStatus.dataError
+        } catch let error as CheckoutService.ChargedButUnrecorded {
+            throw error  // the payment command says what was charged
+        } catch let error as CartLimitExceeded {
             Console.error(error.description)
             throw ExitStatus.dataError
         } catch let error as CartBuilder.Problem {
@@ -57,5 +67,32 @@ struct ShopComponents {
             Console.error("\(error)")
             throw ExitStatus.ioError
         }
+    }
+}
+
+/// Test-only (docs/store.md): `CHECKOUT_TEST_PAUSE_PAYMENT=before-charge` or `after-charge` makes
+/// `pay` say `test: paused before the charge` (or after) on standard error and wait 30 seconds
+/// there, so that a test can kill it at that moment.
+final class PausingGateway: PaymentGateway {
+    let gateway: PaymentGateway
+    let moment: String
+
+    init(gateway: PaymentGateway, moment: String) {
+        self.gateway = gateway
+        self.moment = moment
+    }
+
+    func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws -> ChargeOutcome {
+        if moment == "before-charge" { pause("before") }
+        let outcome = try gateway.charge(amount: amount, currency: currency, card: card, idempotencyKey: idempotencyKey)
+        if moment == "after-charge" { pause("after") }
+        return outcome
+    }
+
+    func status(idempotencyKey: String) throws -> ChargeRecord? { try gateway.status(idempotencyKey: idempotencyKey) }
+
+    private func pause(_ when: String) {
+        OutputStream.standardError.write("test: paused \(when) the charge\n")
+        Machine.sleep(seconds: 30)
     }
 }

@@ -13,8 +13,13 @@ struct ShoppingCommandTests {
     /// Every file of the store, as bytes, for looking for card numbers.
     func storeBytes(_ dir: URL) throws -> Data {
         let shop = dir.appendingPathComponent("shop")
-        return try FileManager.default.contentsOfDirectory(atPath: shop.path).reduce(into: Data()) { data, name in
-            data.append(try Data(contentsOf: shop.appendingPathComponent(name)))
+        let files = FileManager.default.enumerator(atPath: shop.path)?.compactMap { $0 as? String } ?? []
+        return try files.reduce(into: Data()) { data, name in
+            var isDirectory: ObjCBool = false
+            let path = shop.appendingPathComponent(name).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { return }
+            data.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
     }
 
