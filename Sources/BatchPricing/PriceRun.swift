@@ -47,15 +47,29 @@ public struct PriceRun {
     /// A single cart, printed as one document; otherwise one line per cart.
     public var isSingleCart: Bool { carts.count == 1 && !batch && !BatchLines.isBatchName(carts[0]) }
 
-    /// Prices every cart and writes the results to `out`; returns how many carts failed.
-    /// `progress` makes a progress report for a batch of that many bytes (nil: unknown), if wanted.
+    /// What a run of several carts came to.
+    public struct Outcome: Sendable, Equatable {
+        /// Carts that could not be priced (each has an error in its place), inputs that could not be read included.
+        public var failures = 0
+        /// The inputs (files or batches) that could not be opened or read at all, with why.
+        public var unreadable: [InputError] = []
+        /// Inputs given.
+        public var inputs = 0
+
+        /// Whether no input could be read at all: nothing was priced.
+        public var nothingRead: Bool { inputs > 0 && unreadable.count == inputs }
+    }
+
+    /// Prices every cart and writes the results to `out`; returns how many carts failed and which
+    /// inputs could not be read. `progress` makes a progress report for a batch of that many bytes
+    /// (nil: unknown), if wanted.
     public func run(
         catalog: RulesSource, promotions: RulesSource, to out: OutputStream,
         progress: (Int?) -> ProgressReporter? = { _ in nil }
-    ) throws(PriceRunError) -> Int {
+    ) throws(PriceRunError) -> Outcome {
         if isSingleCart {
             try priceOne(carts[0], catalog: catalog, promotions: promotions, to: out)
-            return 0
+            return Outcome()
         }
         let rules: PricingRules
         do {
@@ -128,16 +142,18 @@ public struct PriceRun {
 
     /// Several carts or batches: one result per cart, in input order; failures do not stop the
     /// rest. Batches stream through the parallel batch pricer.
-    func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Int {
+    func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Outcome {
         var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
         var batchPricer = BatchPricer(
             rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format, workers: threads)
         batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
         var failures = 0
+        var unreadable: [InputError] = []
         var encoder = ReceiptEncoder()
         func emitFailure(_ error: InputError, position: Int) {
             failures += 1
+            if error.kind == .unreadable { unreadable.append(error) }
             switch format {
             case .json:
                 out.write(
@@ -188,6 +204,6 @@ public struct PriceRun {
             case (.failure(let error), _): emitFailure(error, position: index + 1)
             }
         }
-        return failures
+        return Outcome(failures: failures, unreadable: unreadable, inputs: carts.count)
     }
 }

@@ -102,12 +102,21 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     /// Turns the terminal's echo of typed characters off or back on; false when it is not a terminal.
+    /// While it is off, SIGINT, SIGTERM, SIGHUP and SIGQUIT (Ctrl-C at a prompt) turn it back on
+    /// before the signal ends the process as it would have.
     @discardableResult
     public func setEcho(_ on: Bool) -> Bool {
         var settings = termios()
         guard tcgetattr(rawValue, &settings) == 0 else { return false }
-        if on { settings.c_lflag |= tcflag_t(ECHO) } else { settings.c_lflag &= ~tcflag_t(ECHO) }
-        return tcsetattr(rawValue, TCSANOW, &settings) == 0
+        if on {
+            settings.c_lflag |= tcflag_t(ECHO)
+        } else {
+            EchoRestorer.arm(fd: rawValue, settings: settings)
+            settings.c_lflag &= ~tcflag_t(ECHO)
+        }
+        let done = tcsetattr(rawValue, TCSANOW, &settings) == 0
+        if on { EchoRestorer.disarm() }
+        return done
     }
 }
 
@@ -266,19 +275,25 @@ public enum FileKind: Sendable, Equatable {
 }
 
 /// A file mapped read-only into memory, unmapped by `unmap()`.
+///
+/// A mapped file that another program shortens while it is read (log rotation's copytruncate)
+/// makes reading past its new end raise SIGBUS. That signal is caught: the process says which file
+/// changed on standard error and exits with status 74, rather than dying without a word with part
+/// of its output written.
 public struct MappedFile {
     public let bytes: UnsafeBufferPointer<UInt8>
 
     /// Maps the first `size` bytes of `fd`, or nil when the system refuses. Pages are mapped as the
     /// threads that touch them first read them, not up front by this one: two threads reading
-    /// halves of a file map their halves at once.
-    public init?(_ fd: FileDescriptor, size: Int) {
+    /// halves of a file map their halves at once. `name` names the file if it is truncated meanwhile.
+    public init?(_ fd: FileDescriptor, size: Int, name: String = "an input file") {
         guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd.rawValue, 0),
             mapping != MAP_FAILED
         else {
             return nil
         }
         bytes = UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)
+        TruncatedMapping.watch(name)
     }
 
     public func unmap() {
@@ -407,5 +422,66 @@ public enum Machine {
     /// Stops the process from dying of SIGPIPE: a write to a closed pipe fails with EPIPE instead.
     public static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// Turns the SIGBUS of reading a mapped file past its end, after someone truncated it, into a
+/// message and exit status 74. The handler only writes a message prepared beforehand and exits
+/// (both safe in a signal handler).
+enum TruncatedMapping {
+    /// The message, as a C string; replaced (never freed: a handler may be reading it) by each mapping.
+    nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>? = nil
+    static let installed: Bool = {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if let message = TruncatedMapping.message { _ = write(STDERR_FILENO, message, strlen(message)) }
+            _exit(74)
+        }
+        sigemptyset(&action.sa_mask)
+        return sigaction(SIGBUS, &action, nil) == 0
+    }()
+
+    /// Names `file` in the message, and makes sure the handler is in place.
+    static func watch(_ file: String) {
+        var shown = ""
+        for scalar in file.unicodeScalars.prefix(200) {
+            switch scalar.value {
+            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        if file.unicodeScalars.count > 200 { shown += "…" }
+        let text =
+            "error: \(shown): the file was truncated while being read (another program changed it); the output is incomplete\n"
+        message = strdup(text)
+        _ = installed
+    }
+}
+
+/// Puts a terminal's settings back when a signal ends the process while echo is off.
+enum EchoRestorer {
+    nonisolated(unsafe) static var fd: Int32 = -1
+    nonisolated(unsafe) static var settings = termios()
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    static func arm(fd: Int32, settings: termios) {
+        self.settings = settings
+        self.fd = fd
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if EchoRestorer.fd >= 0 { _ = tcsetattr(EchoRestorer.fd, TCSANOW, &EchoRestorer.settings) }
+                // Then end as the signal would have: the shell sees the same status.
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
+
+    static func disarm() {
+        fd = -1
+        for number in signals { signal(number, SIG_DFL) }
     }
 }

@@ -35,8 +35,15 @@ struct Checkout: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
+                // Help, the version, a completion script: cut short, it is a failure, said so.
                 if !message.isEmpty { OutputStream.standardOutput.write(message + "\n") }
-                try? OutputStream.standardOutput.flush()
+                do {
+                    try OutputStream.standardOutput.flush()
+                } catch {
+                    Console.error(error.description)
+                    try? OutputStream.standardError.flush()
+                    Machine.exit(ExitStatus.ioError.rawValue)
+                }
             } else if !message.isEmpty {
                 // One spelling of the prefix everywhere: `error:`, as the commands' own messages.
                 let text = message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message

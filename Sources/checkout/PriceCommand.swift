@@ -47,7 +47,10 @@ struct Price: ParsableCommand {
     )
     var explain = false
 
-    @Option(help: ArgumentHelp("Threads that price a batch (default: one per processor).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads that price a batch (default: one per processor; at most 256, and no more than the batch has blocks).",
+            valueName: "n"))
     var threads: Int?
 
     func validate() throws {
@@ -66,9 +69,9 @@ struct Price: ParsableCommand {
         run.threads = threads
         run.style = Terminal.style
         run.keepsUntilExit = true
-        let failures: Int
+        let outcome: PriceRun.Outcome
         do {
-            failures = try run.run(
+            outcome = try run.run(
                 catalog: rules.catalogSource, promotions: rules.promotionsSource, to: .standardOutput
             ) { ProgressBar(total: $0) }
         } catch {
@@ -82,7 +85,15 @@ struct Price: ParsableCommand {
                 throw ExitStatus.ioError
             }
         }
-        if failures > 0 { throw ExitStatus.failures }
+        // No input could be read at all: exit 66, as for a single cart, so that a script can tell
+        // that nothing was priced (some inputs unreadable among others: exit 1, errors in place).
+        if outcome.nothingRead, let first = outcome.unreadable.first {
+            Console.error(
+                outcome.unreadable.count == 1
+                    ? first.description : "no input could be read (first: \(first.description))")
+            throw ExitStatus.noInput
+        }
+        if outcome.failures > 0 { throw ExitStatus.failures }
     }
 }
 
