@@ -158,7 +158,8 @@ public struct BatchPricer: Sendable {
     func renderError(line: Int, id: CartID?, message: String, name: String) -> String {
         switch format {
         case .json: ReceiptEncoder.renderError(line: line, id: id, message: message) + "\n"
-        case .text: "\(name):\(line)\(id.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(message)\n"
+        case .text:
+            "\(name.withoutControlCharacters):\(line)\(id.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(message.withoutControlCharacters)\n"
         }
     }
 

@@ -160,7 +160,7 @@ public struct PriceRun {
                     ReceiptEncoder.renderError(line: position, id: error.cartID, message: error.description) + "\n")
             case .text:
                 out.write(
-                    "\(error.file)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail)\n"
+                    "\(error.file.withoutControlCharacters)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail.withoutControlCharacters)\n"
                 )
             }
         }

@@ -50,7 +50,9 @@ enum StoreFile {
         } catch {
             throw StoreError(.unusable, "cannot read the store at \(path): \(error)")
         }
-        if tables.isEmpty { return .empty }
+        // No tables, or only GRDB's list of migrations with none recorded yet: a store being made
+        // (the migrator makes that table before its first migration's transaction).
+        if tables.isEmpty || (tables == ["grdb_migrations"] && applied.isEmpty) { return .empty }
         guard tables.contains("grdb_migrations") else {
             let listed = tables.prefix(5).map { $0.escapedForStore }.joined(separator: ", ")
             throw notAStore(path, "an SQLite database of another application, with the tables \(listed)")

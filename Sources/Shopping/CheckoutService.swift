@@ -63,7 +63,8 @@ public final class CheckoutService {
             } catch .unknownCode(let code, _) {
                 throw Failure(
                     description:
-                        "\"\(code)\" is no longer sold; remove it from the cart (`checkout cart remove \(code)`)")
+                        "\"\(code.forDisplay(limit: String.messageValueLimit))\" is no longer sold; remove it from the cart (`checkout cart remove \(code.forDisplay(limit: String.messageValueLimit))`)"
+                )
             } catch {
                 throw Failure(description: error.description)
             }

@@ -27,7 +27,8 @@ struct CartCommand: ParsableCommand {
         func run() throws {
             let shop = try ShopComponents(rules: rules, store: store)
             let product = try shop.run { try shop.database.add(code, quantity: quantity, from: shop.rules.catalog) }
-            OutputStream.standardOutput.write("Added \(quantity) × \(product.name) (\(product.code)).\n")
+            OutputStream.standardOutput.write(
+                "Added \(quantity) × \(product.name.forDisplay()) (\(product.code.forDisplay())).\n")
             try Console.finishOutput(changed: "\(quantity) × \(product.code) added to the cart")
         }
     }
@@ -50,13 +51,13 @@ struct CartCommand: ParsableCommand {
                 try shop.database.remove(code, quantity: quantity, from: shop.rules.catalog)
             }
             guard let (spelled, held) = removal else {
-                Console.error("\"\(code)\" is not in the cart")
+                Console.error("\"\(code.forDisplay(limit: String.messageValueLimit))\" is not in the cart")
                 throw ExitStatus.failures
             }
             // What was actually removed: never more than the cart held.
             let removed = min(quantity ?? held, held)
             OutputStream.standardOutput.write(
-                "Removed \(removed) × \(spelled)\(removed == held ? "; none left in the cart" : "").\n")
+                "Removed \(removed) × \(spelled.forDisplay())\(removed == held ? "; none left in the cart" : "").\n")
             try Console.finishOutput(changed: "\(removed) × \(spelled) removed from the cart")
         }
     }

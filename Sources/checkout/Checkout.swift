@@ -97,7 +97,7 @@ enum ExitStatus {
 /// Messages for the user, on standard error.
 enum Console {
     static func error(_ message: String) {
-        OutputStream.standardError.write(errorStyle.paint("error:", .error) + " \(message)\n")
+        OutputStream.standardError.write(errorStyle.paint("error:", .error) + " \(message.withoutControlCharacters)\n")
     }
 
     /// Red `error:` on a terminal, unless NO_COLOR.
@@ -107,7 +107,7 @@ enum Console {
             && (Machine.environment("NO_COLOR").map(\.isEmpty) ?? true) && Machine.environment("TERM") != "dumb")
 
     static func warning(_ message: String) {
-        OutputStream.standardError.write("warning: \(message)\n")
+        OutputStream.standardError.write("warning: \(message.withoutControlCharacters)\n")
     }
 
     /// Flushes standard output; a failed write ends the run with a message and exit 74. `changed`
