@@ -12,7 +12,9 @@ import Shopping
 extension ShopDatabase: OrderBook {
     public func placeOrder(pricing price: ([CartEntry], [String]) throws -> PricedCart) throws -> Placement {
         let id = ShopDatabase.newOrderID()
-        guard let hold = try hold(id) else {
+        // Waits, rarely and briefly: another process removing stale locks may hold the new file
+        // for a moment (then removes it, and the lock is taken on the file made after it).
+        guard let hold = try hold(id, wait: true) else {
             throw StoreError(.unusable, "the lock of a new order (\(holdsDirectory)/\(id).lock) is taken")
         }
         let placement: Placement
@@ -170,11 +172,11 @@ extension ShopDatabase: OrderBook {
         }
     }
 
-    /// Takes the lock of order `id` unless someone holds it (nil then).
-    func hold(_ id: String) throws -> FileLock? {
+    /// Takes the lock of order `id` unless someone holds it (nil then), or waits for it with `wait`.
+    func hold(_ id: String, wait: Bool = false) throws -> FileLock? {
         do {
             try FileSystem.makeDirectory(holdsDirectory)
-            return try FileLock(path: holdsDirectory + "/" + id + ".lock", wait: false)
+            return try FileLock(path: holdsDirectory + "/" + id + ".lock", wait: wait)
         } catch {
             throw StoreError(.unusable, "cannot lock the order \(id) in \(holdsDirectory): \(error)")
         }

@@ -61,7 +61,9 @@ struct PaymentConcurrencyTests {
                 try start(["pay", "--card-stdin", "--format", "json"] + store, stdin: approvingCard)
             }
             let runs = try pays.map { try $0.wait() }
-            let statuses = try runs.map { try json($0.stdout)["status"] as? String ?? "none: \($0.stderr)" }
+            let statuses = runs.map { run in
+                (try? json(run.stdout)["status"] as? String) ?? "none: \(run.status) \(run.stderr)"
+            }
             for status in statuses { outcomes[status, default: 0] += 1 }
             #expect(statuses.filter { $0 == "approved" }.count == 1, "run \(run): \(statuses)")
             #expect(runs.filter { $0.status == 0 }.count == 1, "run \(run)")
