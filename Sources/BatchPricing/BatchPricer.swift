@@ -42,8 +42,12 @@ public struct BatchPricer: Sendable {
         self.instant = instant
         self.now = now
         self.format = format
-        self.workers = max(1, workers ?? Machine.processorCount)
+        self.workers = min(max(1, workers ?? Machine.processorCount), BatchPricer.maximumWorkers)
     }
+
+    /// The most threads a batch uses, whatever `--threads` asks: 256 (and no more than the input
+    /// has blocks of ``blockSize`` bytes).
+    public static let maximumWorkers = 256
 
     /// Prices the batch held in `bytes`; returns how many carts failed.
     public func run(_ bytes: [UInt8], name: String, to sink: ByteSink) -> Int {
@@ -78,7 +82,7 @@ public struct BatchPricer: Sendable {
     public func outcome(
         fd: FileDescriptor, size: Int? = nil, name: String, to sink: ByteSink, progress: ProgressReporter? = nil
     ) throws(InputError) -> Outcome {
-        if let size, size > 0, let mapping = MappedFile(fd, size: size) {
+        if let size, size > 0, let mapping = MappedFile(fd, size: size, name: name) {
             defer { mapping.unmap() }
             return outcome(mapped: mapping.bytes, name: name, to: sink, progress: progress, done: mapping.release)
         }
@@ -173,7 +177,8 @@ public struct BatchPricer: Sendable {
     func renderError(line: Int, id: CartID?, message: String, name: String) -> String {
         switch format {
         case .json: ReceiptEncoder.renderError(line: line, id: id, message: message) + "\n"
-        case .text: "\(name):\(line)\(id.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(message)\n"
+        case .text:
+            "\(name.withoutControlCharacters):\(line)\(id.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(message.withoutControlCharacters)\n"
         }
     }
 

@@ -109,7 +109,7 @@ public struct DiffRun {
             case .read(let bytes): progress(tally.carts - start, bytes)
             }
         }
-        if let size, size > 0, let mapping = MappedFile(fd, size: size) {
+        if let size, size > 0, let mapping = MappedFile(fd, size: size, name: name) {
             defer { mapping.unmap() }
             pipeline.run(
                 mapped: mapping.bytes, workers: { pricer.worker() }, output: { DiffTally() }, process: process,

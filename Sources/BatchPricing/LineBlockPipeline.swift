@@ -9,12 +9,23 @@ import Platform
 /// few blocks per worker and their results, whatever the size of the input; results and worker
 /// state are reused.
 struct LineBlockPipeline<Worker, Output> {
+    /// Workers asked for, from 1 to ``maximumWorkers``; a run uses no more than its input has blocks.
     var workers: Int
     /// Bytes per block.
     var blockSize: Int
     /// The longest line kept; a longer one is reported in its place (`tooLong`) and skipped without
     /// being held in memory.
     var maxLineLength: Int
+
+    /// The most workers a run uses, whatever is asked (`--threads`): each holds its own reader,
+    /// encoder and two blocks, and a run is not faster with more workers than cores.
+    static var maximumWorkers: Int { BatchPricer.maximumWorkers }
+
+    init(workers: Int, blockSize: Int, maxLineLength: Int) {
+        self.workers = min(max(1, workers), Self.maximumWorkers)
+        self.blockSize = blockSize
+        self.maxLineLength = maxLineLength
+    }
 
     /// One block's lines and what processing them produced.
     struct Block {

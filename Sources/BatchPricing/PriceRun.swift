@@ -49,13 +49,23 @@ public struct PriceRun {
     /// A single cart, printed as one document; otherwise one line per cart.
     public var isSingleCart: Bool { carts.count == 1 && !batch && !BatchLines.isBatchName(carts[0]) }
 
-    /// What a run came to: how many carts it read, how many failed, and where the first failure is.
+    /// What a run came to: how many carts it read, how many failed, where the first failure is,
+    /// and which inputs could not be read at all.
     public struct Outcome: Sendable, Equatable {
         public var carts = 0
+        /// Carts that could not be priced (each has an error in its place), inputs that could not be
+        /// read included.
         public var failures = 0
         /// The first failure: `line 5: malformed JSON…` (one batch), `day.ndjson:5: …` or `c.json: …`
         /// (several inputs).
         public var firstFailure: String?
+        /// The inputs (files or batches) that could not be opened or read at all, with why.
+        public var unreadable: [InputError] = []
+        /// Inputs given.
+        public var inputs = 0
+
+        /// Whether no input could be read at all: nothing was priced.
+        public var nothingRead: Bool { inputs > 0 && unreadable.count == inputs }
 
         /// `3 of 1,000 carts failed (first: line 5: …)`; nil when none did.
         public var summary: String? {
@@ -77,14 +87,15 @@ public struct PriceRun {
     }
 
     /// Prices every cart and writes the results to `out`; returns how many carts there were and
-    /// failed. `progress` makes a progress report for a batch of that many bytes (nil: unknown), if wanted.
+    /// failed, and which inputs could not be read. `progress` makes a progress report for a batch of
+    /// that many bytes (nil: unknown), if wanted.
     public func run(
         catalog: RulesSource, promotions: RulesSource, to out: OutputStream,
         progress: (Int?) -> ProgressReporter? = { _ in nil }
     ) throws(PriceRunError) -> Outcome {
         if isSingleCart {
             try priceOne(carts[0], catalog: catalog, promotions: promotions, to: out)
-            return Outcome(carts: 1)
+            return Outcome(carts: 1, inputs: 1)
         }
         let rules: PricingRules
         do {
@@ -174,19 +185,20 @@ public struct PriceRun {
             rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format, workers: threads)
         batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
-        var outcome = Outcome()
+        var outcome = Outcome(inputs: carts.count)
         var encoder = ReceiptEncoder()
         func emitFailure(_ error: InputError, position: Int) {
             outcome.failures += 1
             outcome.carts += 1
             if outcome.firstFailure == nil { outcome.firstFailure = error.description }
+            if error.kind == .unreadable { outcome.unreadable.append(error) }
             switch format {
             case .json:
                 out.write(
                     ReceiptEncoder.renderError(line: position, id: error.cartID, message: error.description) + "\n")
             case .text:
                 out.write(
-                    "\(error.file)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail)\n"
+                    "\(error.file.withoutControlCharacters)\(error.cartID.map { " (id \(ReceiptText.display($0)))" } ?? ""): error: \(error.detail.withoutControlCharacters)\n"
                 )
             }
         }

@@ -49,7 +49,7 @@ public enum FileBytes {
         defer { if path != "-" { fd.close() } }
         if let size, size > 0 {
             guard size <= limit else { throw tooLarge(displayName(path), limit) }
-            if let mapping = MappedFile(fd, size: size) {
+            if let mapping = MappedFile(fd, size: size, name: displayName(path)) {
                 defer { mapping.unmap() }
                 return body(mapping.bytes)
             }

@@ -105,12 +105,21 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     /// Turns the terminal's echo of typed characters off or back on; false when it is not a terminal.
+    /// While it is off, SIGINT, SIGTERM, SIGHUP and SIGQUIT (Ctrl-C at a prompt) turn it back on
+    /// before the signal ends the process as it would have.
     @discardableResult
     public func setEcho(_ on: Bool) -> Bool {
         var settings = termios()
         guard tcgetattr(rawValue, &settings) == 0 else { return false }
-        if on { settings.c_lflag |= tcflag_t(ECHO) } else { settings.c_lflag &= ~tcflag_t(ECHO) }
-        return tcsetattr(rawValue, TCSANOW, &settings) == 0
+        if on {
+            settings.c_lflag |= tcflag_t(ECHO)
+        } else {
+            EchoRestorer.arm(fd: rawValue, settings: settings)
+            settings.c_lflag &= ~tcflag_t(ECHO)
+        }
+        let done = tcsetattr(rawValue, TCSANOW, &settings) == 0
+        if on { EchoRestorer.disarm() }
+        return done
     }
 }
 
@@ -136,29 +145,103 @@ public enum FileSystem {
     public static func remove(_ path: String) {
         unlink(path)
     }
+
+    /// Whether this process may write to `path` (a file, or a directory: create files in it). A
+    /// missing path is not writable.
+    public static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// The first `count` bytes of the file `path` (fewer when it is shorter).
+    public static func prefix(of path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let fd = try FileDescriptor.open(forReading: path)
+        defer { fd.close() }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        var failure: SystemError?
+        bytes.withUnsafeMutableBytes { raw in
+            while filled < count {
+                do {
+                    let read = try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                    if read == 0 { break }
+                    filled += read
+                } catch let error as SystemError {
+                    failure = error
+                    break
+                } catch {}
+            }
+        }
+        if let failure { throw failure }
+        return Array(bytes[..<filled])
+    }
+
+    /// The names in the directory `path` (not `.` and `..`); empty when it cannot be read.
+    public static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }
 
-/// An exclusive advisory lock on a file (`flock`), created when missing.
+/// An exclusive advisory lock on a file (`flock`), created when missing. The kernel releases it
+/// when the process ends, however it ends (kill -9 included): a lock that can be taken tells that
+/// whoever held it is gone, without trusting a process id or an age.
 public struct FileLock {
     private let fd: FileDescriptor
+    /// The path locked.
+    public let path: String
 
     /// Waits until the lock on `path` is held.
     public init(path: String) throws(SystemError) {
-        let raw = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard raw >= 0 else { throw .last }
-        fd = FileDescriptor(rawValue: raw)
-        while flock(raw, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let error = SystemError.last
-                fd.close()
-                throw error
+        guard let lock = try FileLock(path: path, wait: true) else { throw SystemError(code: EWOULDBLOCK) }
+        self = lock
+    }
+
+    /// Takes the lock on `path` if no one holds it: nil when another open file (in this process
+    /// or another) holds it; waits for it with `wait`.
+    ///
+    /// A lock's file may be removed by its holder (``unlockRemovingFile()``) while another process
+    /// opens it: a lock taken on a file no longer at `path` is let go and taken again on the file
+    /// that is there now, so that two holders never hold two files of one path.
+    public init?(path: String, wait: Bool) throws(SystemError) {
+        while true {
+            let raw = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard raw >= 0 else { throw .last }
+            while flock(raw, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                _ = Glibc.close(raw)
+                if code == EWOULDBLOCK { return nil }
+                throw SystemError(code: code)
             }
+            var held = stat()
+            var there = stat()
+            if fstat(raw, &held) == 0, stat(path, &there) == 0, held.st_ino == there.st_ino, held.st_dev == there.st_dev
+            {
+                fd = FileDescriptor(rawValue: raw)
+                self.path = path
+                return
+            }
+            _ = Glibc.close(raw)  // removed meanwhile: lock the file at `path` now
         }
     }
 
     public func unlock() {
         flock(fd.rawValue, LOCK_UN)
         fd.close()
+    }
+
+    /// Removes the lock's file, then lets the lock go: whoever opens the path next makes a new file.
+    public func unlockRemovingFile() {
+        unlink(path)
+        unlock()
     }
 }
 
@@ -195,19 +278,25 @@ public enum FileKind: Sendable, Equatable {
 }
 
 /// A file mapped read-only into memory, unmapped by `unmap()`.
+///
+/// A mapped file that another program shortens while it is read (log rotation's copytruncate)
+/// makes reading past its new end raise SIGBUS. That signal is caught: the process says which file
+/// changed on standard error and exits with status 74, rather than dying without a word with part
+/// of its output written.
 public struct MappedFile {
     public let bytes: UnsafeBufferPointer<UInt8>
 
     /// Maps the first `size` bytes of `fd`, or nil when the system refuses. Pages are mapped as the
     /// threads that touch them first read them, not up front by this one: two threads reading
-    /// halves of a file map their halves at once.
-    public init?(_ fd: FileDescriptor, size: Int) {
+    /// halves of a file map their halves at once. `name` names the file if it is truncated meanwhile.
+    public init?(_ fd: FileDescriptor, size: Int, name: String = "an input file") {
         guard size > 0, let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd.rawValue, 0),
             mapping != MAP_FAILED
         else {
             return nil
         }
         bytes = UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)
+        TruncatedMapping.watch(name)
     }
 
     public func unmap() {
@@ -292,6 +381,13 @@ public enum Machine {
         sched_yield()
     }
 
+    /// Sleeps this thread for `seconds`.
+    public static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
     /// Processors online, read once.
     public static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
@@ -335,5 +431,66 @@ public enum Machine {
     /// Stops the process from dying of SIGPIPE: a write to a closed pipe fails with EPIPE instead.
     public static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// Turns the SIGBUS of reading a mapped file past its end, after someone truncated it, into a
+/// message and exit status 74. The handler only writes a message prepared beforehand and exits
+/// (both safe in a signal handler).
+enum TruncatedMapping {
+    /// The message, as a C string; replaced (never freed: a handler may be reading it) by each mapping.
+    nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>? = nil
+    static let installed: Bool = {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if let message = TruncatedMapping.message { _ = write(STDERR_FILENO, message, strlen(message)) }
+            _exit(74)
+        }
+        sigemptyset(&action.sa_mask)
+        return sigaction(SIGBUS, &action, nil) == 0
+    }()
+
+    /// Names `file` in the message, and makes sure the handler is in place.
+    static func watch(_ file: String) {
+        var shown = ""
+        for scalar in file.unicodeScalars.prefix(200) {
+            switch scalar.value {
+            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        if file.unicodeScalars.count > 200 { shown += "…" }
+        let text =
+            "error: \(shown): the file was truncated while being read (another program changed it); the output is incomplete\n"
+        message = strdup(text)
+        _ = installed
+    }
+}
+
+/// Puts a terminal's settings back when a signal ends the process while echo is off.
+enum EchoRestorer {
+    nonisolated(unsafe) static var fd: Int32 = -1
+    nonisolated(unsafe) static var settings = termios()
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    static func arm(fd: Int32, settings: termios) {
+        self.settings = settings
+        self.fd = fd
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if EchoRestorer.fd >= 0 { _ = tcsetattr(EchoRestorer.fd, TCSANOW, &EchoRestorer.settings) }
+                // Then end as the signal would have: the shell sees the same status.
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
+
+    static func disarm() {
+        fd = -1
+        for number in signals { signal(number, SIG_DFL) }
     }
 }

@@ -9,6 +9,8 @@ public protocol PaymentView: AnyObject {
     func showInvalidCard(_ problem: String)
     func showEmptyCart(_ message: String)
     func showError(_ message: String)
+    /// An order an interrupted payment had charged, recorded now (with the card that charge used).
+    func showRecovered(orderNumber: Int, total: String, card: String)
 }
 
 /// Payment: checks the card, shows processing, then the order number or why it was declined.
@@ -33,7 +35,13 @@ public final class PaymentPresenter {
         }
         view?.showProcessing()
         do {
-            switch try checkout.pay(with: card) {
+            let payment = try checkout.pay(with: card)
+            for order in payment.recovered {
+                view?.showRecovered(
+                    orderNumber: order.number, total: MoneyStyle(currency: order.currency).format(order.total),
+                    card: order.card)
+            }
+            switch payment.result {
             case .approved(let order):
                 view?.showApproved(
                     orderNumber: order.number, total: MoneyStyle(currency: order.currency).format(order.total),
@@ -43,6 +51,8 @@ public final class PaymentPresenter {
                 view?.showDeclined(reason)
             case .emptyCart:
                 view?.showEmptyCart("Cart is empty.")
+            case .inProgress:
+                view?.showError("another payment of this cart is under way; nothing was charged")
             }
         } catch {
             view?.showError("\(error)")

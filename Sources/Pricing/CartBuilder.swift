@@ -18,10 +18,12 @@ public struct CartBuilder: Sendable {
         public var description: String {
             switch self {
             case .unknownCode(let code, let suggestion):
-                "unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+                "unknown product code \"\(code.forDisplay(limit: String.messageValueLimit))\""
+                    + (suggestion.map { "; did you mean \"\($0.forDisplay(limit: String.messageValueLimit))\"?" } ?? "")
             case .quantityOutOfRange(let quantity):
                 "the quantity \(quantity) is out of range: use \(Cart.itemQuantities.lowerBound) to \(Cart.itemQuantities.upperBound)"
-            case .lineTooLarge(let code): "the total quantity of \"\(code)\" exceeds \(Int64.max)"
+            case .lineTooLarge(let code):
+                "the total quantity of \"\(code.forDisplay(limit: String.messageValueLimit))\" exceeds \(Int64.max)"
             }
         }
     }

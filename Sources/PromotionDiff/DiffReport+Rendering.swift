@@ -95,19 +95,21 @@ extension DiffReport {
         if !changed.isEmpty {
             out += "Promotions that changed:\n"
             for promotion in changed {
-                out += "  \(promotion.id): \(describe(promotion.before)) → \(describe(promotion.after))\n"
+                out += "  \(promotion.id.forDisplay()): \(describe(promotion.before)) → \(describe(promotion.after))\n"
             }
         }
         if !largestChanges.isEmpty {
             out += "Largest changes:\n"
             for change in largestChanges {
                 out +=
-                    "  \(change.file):\(change.line)\(change.id.map { " (id \($0.display))" } ?? ""): \(money(Int128(change.before))) → \(money(Int128(change.after))) (\(signed(change.difference)))\n"
+                    "  \(change.file.forDisplay()):\(change.line)\(change.id.map { " (id \($0.display))" } ?? ""): \(money(Int128(change.before))) → \(money(Int128(change.after))) (\(signed(change.difference)))\n"
             }
         }
         if !failures.isEmpty {
             out += "Carts that could not be priced (first \(failures.count) of \(failed)):\n"
-            for failure in failures { out += "  \(failure.file):\(failure.line): \(failure.error)\n" }
+            for failure in failures {
+                out += "  \(failure.file.forDisplay()):\(failure.line): \(failure.error.withoutControlCharacters)\n"
+            }
         }
         return out
     }
@@ -119,8 +121,10 @@ extension DiffReport {
 
     /// A summary for a pull-request comment or GitHub's `$GITHUB_STEP_SUMMARY`.
     public func markdown() -> String {
+        /// Input text inside a code span of a table cell: escaped as everywhere, its backticks written
+        /// as escapes so that it cannot close the span (and start a link or an image), its bars as `\|`.
         func cell(_ text: String) -> String {
-            text.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
+            text.forDisplay().replacingAll("`", with: "\\u{60}").replacingAll("|", with: "\\|")
         }
         // A code span, with a longer fence when the text holds a backtick.
         func code(_ text: String) -> String { text.contains("`") ? "`` " + text + " ``" : "`" + text + "`" }
@@ -151,7 +155,7 @@ extension DiffReport {
         }
         if !failures.isEmpty {
             out += "\n**\(failed) carts could not be priced**; the first:\n\n"
-            for failure in failures { out += "- `\(cell(failure.file)):\(failure.line)`: \(cell(failure.error))\n" }
+            for failure in failures { out += "- `\(cell(failure.file)):\(failure.line)`: `\(cell(failure.error))`\n" }
         }
         return out
     }
@@ -170,7 +174,7 @@ extension CartID {
     var display: String {
         switch self {
         case .integer(let digits): digits
-        case .string(let text): "\"" + JSONWriter.escaped(text) + "\""
+        case .string(let text): "\"" + JSONWriter.escaped(text).withoutControlCharacters + "\""
         }
     }
 }

@@ -85,6 +85,8 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
     case currency = "promotion.currency"
     /// With a catalog: a line promotion that another always beats, so that it can never apply.
     case shadowed = "promotion.shadowed"
+    /// A coupon-gated promotion whose id or name contains its coupon, which receipts would show.
+    case couponExposed = "promotion.coupon-exposed"
 
     /// The stable ID: `promotion.invalid-value`.
     public var id: String { rawValue }
@@ -94,7 +96,7 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
         case .xmlMalformed, .xmlForbidden, .plistStructure, .missingKey, .invalidValue, .unknownType, .duplicateID,
             .duplicateKey, .dateRange, .unknownCode, .currency:
             .error
-        case .unknownKey, .expired, .noDiscount, .shadowed: .warning
+        case .unknownKey, .expired, .noDiscount, .shadowed, .couponExposed: .warning
         }
     }
 
@@ -117,6 +119,7 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
         case .noDiscount: "The promotion can never lower a price."
         case .currency: "The file's currency does not match the catalog's."
         case .shadowed: "Another promotion always beats this one: it can never apply."
+        case .couponExposed: "The promotion's id or name contains its coupon, which receipts and explanations show."
         }
     }
 }

@@ -225,11 +225,12 @@ final class PromotionFileHandler: PlistStreamHandler {
         }
         decoded.suggest()
         var diagnostics = self.diagnostics + decoded.diagnostics
+        var lines: [String: SourceLocation] = [:]
+        for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
+        diagnostics += Diagnostic.couponsExposed(decoded.promotions, locations: lines)
         if checks.checksProducts, let catalog = checks.catalog {
             // Line promotions another always beats: at their `<dict>`, naming the first such one.
             var check = ShadowCheck(catalog: catalog)
-            var lines: [String: SourceLocation] = [:]
-            for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
             for (index, by) in check.shadowed(decoded.promotions) {
                 let promotion = decoded.promotions[index]
                 let other = decoded.promotions[by]

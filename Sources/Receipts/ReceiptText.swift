@@ -16,18 +16,19 @@ public enum ReceiptText {
         var rows: [[String]] = []
         for line in receipt.lines {
             rows.append([
-                line.code, line.name, "\(line.quantity) ×", money.format(line.unitPrice), money.format(line.subtotal)
+                line.code.forDisplay(), line.name.forDisplay(), "\(line.quantity) ×", money.format(line.unitPrice),
+                money.format(line.subtotal)
             ])
             // A line's only promotion over all its units reads as in v1; several, or part of the
             // line, say how many units each used.
             let whole = line.promotions.count == 1 && line.promotions[0].units == line.quantity
             for promotion in line.promotions {
                 if promotion.discount == 0 {
-                    rows.append(["", "  \(promotion.units) part of \"\(promotion.name)\"", "", "", ""])
+                    rows.append(["", "  \(promotion.units) part of \"\(promotion.name.forDisplay())\"", "", "", ""])
                 } else {
                     let units = whole ? "" : ", \(promotion.units) \(promotion.units == 1 ? "unit" : "units")"
                     rows.append([
-                        "", "  \(promotion.name) (\(describe(promotion.type))\(units))", "", "",
+                        "", "  \(promotion.name.forDisplay()) (\(describe(promotion.type))\(units))", "", "",
                         money.format(-promotion.discount)
                     ])
                 }
@@ -35,7 +36,7 @@ public enum ReceiptText {
         }
         var totals: [(String, Int64)] = [("Subtotal", receipt.subtotal)]
         if receipt.itemDiscount > 0 { totals.append(("Item discounts", -receipt.itemDiscount)) }
-        if let cart = receipt.cartPromotion { totals.append(("\(cart.name) (cart)", -cart.discount)) }
+        if let cart = receipt.cartPromotion { totals.append(("\(cart.name.forDisplay()) (cart)", -cart.discount)) }
 
         var widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let amountWidth = max(
@@ -98,7 +99,7 @@ public enum ReceiptText {
         }
         // Sentences continue on the next line, indented, rather than run past the width.
         for warning in receipt.warnings {
-            for line in wrap("warning: \(warning)", width, continuation: "  ") {
+            for line in wrap("warning: \(warning.description.withoutControlCharacters)", width, continuation: "  ") {
                 out += style.paint(line, .warning) + "\n"
             }
         }
@@ -154,8 +155,10 @@ public enum ReceiptText {
     /// `Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €.` (the name left out
     /// when it is the code).
     public static func hint(_ hint: Hint, money: MoneyStyle) -> String {
-        let product = hint.productName == hint.code ? hint.code : "\(hint.code) (\(hint.productName))"
-        return "Add \(hint.units) more \(product) to get \"\(hint.promotionName)\": save \(money.format(hint.saving))."
+        let code = hint.code.forDisplay()
+        let product = hint.productName == hint.code ? code : "\(code) (\(hint.productName.forDisplay()))"
+        return
+            "Add \(hint.units) more \(product) to get \"\(hint.promotionName.forDisplay())\": save \(money.format(hint.saving))."
     }
 
     /// Each explanation on a line of its own, in words.
@@ -164,7 +167,9 @@ public enum ReceiptText {
         var out = "Promotions:\n"
         for explanation in explanations {
             out +=
-                "  \"\(explanation.name)\" (\(explanation.type.rawValue)): " + words(explanation, money: money) + "\n"
+                "  \"\(explanation.name.forDisplay())\" (\(explanation.type.rawValue)): "
+                + words(explanation, money: money)
+                + "\n"
         }
         return out
     }
@@ -177,10 +182,11 @@ public enum ReceiptText {
         case .ended: return "ended (\(explanation.end.map(\.description) ?? "before"))"
         case .needsCoupon: return "needs a coupon this cart does not present"
         case .applied: return "applied, saving \(money.format(explanation.discount ?? 0))"
-        case .outranked: return "outranked by " + (explanation.by.map { "\"\($0)\"" } ?? "other promotions")
+        case .outranked:
+            return "outranked by " + (explanation.by.map { "\"\($0.forDisplay())\"" } ?? "other promotions")
         case .belowThreshold:
             switch explanation.missing {
-            case .units(let code, let units)?: return "\(units) more \(code) would make it apply"
+            case .units(let code, let units)?: return "\(units) more \(code.forDisplay()) would make it apply"
             case .amount(let amount)?: return "\(money.format(amount)) more spend would make it apply"
             case nil: return "below its threshold"
             }
@@ -193,9 +199,9 @@ public enum ReceiptText {
         let money = MoneyStyle(currency: receipt.currency)
         let lines = receipt.lines.count == 1 ? "1 line" : "\(receipt.lines.count) lines"
         var out =
-            "\(label)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
+            "\(label.withoutControlCharacters)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
         out += "discount \(money.format(receipt.discount)), \(lines))"
-        for warning in receipt.warnings { out += "; warning: \(warning)" }
+        for warning in receipt.warnings { out += "; warning: \(warning.description.withoutControlCharacters)" }
         return out + "\n"
     }
 
@@ -203,7 +209,7 @@ public enum ReceiptText {
     public static func display(_ id: CartID) -> String {
         switch id {
         case .integer(let digits): digits
-        case .string(let text): "\"" + JSONWriter.escaped(text) + "\""
+        case .string(let text): "\"" + JSONWriter.escaped(text).withoutControlCharacters + "\""
         }
     }
 

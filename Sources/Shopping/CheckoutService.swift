@@ -63,7 +63,8 @@ public final class CheckoutService {
             } catch .unknownCode(let code, _) {
                 throw Failure(
                     description:
-                        "\"\(code)\" is no longer sold; remove it from the cart (`checkout cart remove \(code)`)")
+                        "\"\(code.forDisplay(limit: String.messageValueLimit))\" is no longer sold; remove it from the cart (`checkout cart remove \(code.forDisplay(limit: String.messageValueLimit))`)"
+                )
             } catch {
                 throw Failure(description: error.description)
             }
@@ -94,35 +95,95 @@ public final class CheckoutService {
         String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 
+    /// What a payment came to.
     public enum PaymentResult: Sendable, Equatable {
         case approved(OrderRecord)
         case declined(reason: String)
         case emptyCart
+        /// Another payment of the cart is under way: nothing was charged.
+        case inProgress
     }
 
-    /// Pays for the cart with `card`. A payment interrupted after its charge was approved is
-    /// completed first, without charging again; only an approval empties the cart.
-    public func pay(with card: PaymentCard) throws -> PaymentResult {
-        var recovered: OrderRecord?
-        for pending in try orders.pendingOrders() {
-            if case .approved(let reference)? = try gateway.status(idempotencyKey: pending.id) {
-                recovered = try orders.complete(pending, at: clock.now(), card: card.masked, reference: reference)
+    /// A payment's result, and the interrupted orders completed before it.
+    public struct Payment: Sendable, Equatable {
+        public var result: PaymentResult
+        /// Orders whose payment was interrupted after their charge went through, recorded now with
+        /// the card that charge used (never the card of this payment), without charging again.
+        public var recovered: [OrderRecord]
+
+        public init(result: PaymentResult, recovered: [OrderRecord] = []) {
+            self.result = result
+            self.recovered = recovered
+        }
+    }
+
+    /// The card was charged, then the order could not be recorded (the store failed). The order
+    /// stays pending, and the next payment records it with this charge: nothing is charged twice.
+    public struct ChargedButUnrecorded: Error, Sendable, Equatable, CustomStringConvertible {
+        public var orderID: String
+        public var total: Int64
+        public var currency: Currency
+        public var card: String
+        public var reference: String
+        /// Why the store failed.
+        public var reason: String
+        /// Orders recovered before this payment.
+        public var recovered: [OrderRecord]
+
+        public var description: String {
+            "the card \(card) was charged \(MoneyStyle(currency: currency).format(total)) (reference \(reference)), but the order could not be recorded: \(reason). Nothing more will be charged: the next payment records this order with this charge, and says it recovered it"
+        }
+    }
+
+    /// Settles the orders whose payment was interrupted (its process ended): one whose charge went
+    /// through is completed with that charge and its card, any other is released (its units and
+    /// coupons go back to the cart). Returns the orders completed. None is ever charged again.
+    public func settleInterrupted() throws -> [OrderRecord] {
+        var recovered: [OrderRecord] = []
+        for order in try orders.interruptedOrders() {
+            if let charge = try gateway.status(idempotencyKey: order.id), case .approved(let reference) = charge.outcome
+            {
+                recovered.append(
+                    try orders.complete(order, at: clock.now(), card: charge.card, reference: reference))
             } else {
-                try orders.discard(pending)  // never charged, or declined: nothing to keep
+                try orders.release(order)
             }
         }
-        let entries = try cart.entries()
-        guard !entries.isEmpty else { return recovered.map { .approved($0) } ?? .emptyCart }
-        let coupons = try cart.coupons()
-        let receipt = try receipt(for: entries, coupons: coupons)
-        let order = try orders.pendingOrder(
-            for: entries, coupons: coupons, receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total,
-            currency: receipt.currency)
+        return recovered
+    }
+
+    /// Pays for the cart with `card`, once: interrupted payments are settled first; then the
+    /// cart's units go into a pending order (unless another payment is under way), the charge is
+    /// keyed by that order's id, and an approval records the order while a decline puts the units
+    /// back. An error after the charge went through is ``ChargedButUnrecorded``.
+    public func pay(with card: PaymentCard) throws -> Payment {
+        let recovered = try settleInterrupted()
+        let placement = try orders.placeOrder { entries, coupons in
+            let receipt = try receipt(for: entries, coupons: coupons)
+            return PricedCart(
+                receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total, currency: receipt.currency)
+        }
+        let order: PendingOrder
+        switch placement {
+        case .emptyCart: return Payment(result: .emptyCart, recovered: recovered)
+        case .inProgress: return Payment(result: .inProgress, recovered: recovered)
+        case .placed(let placed): order = placed
+        }
+        // An error here (an outcome not known) leaves the order pending: once this process ends,
+        // the next payment asks the gateway what became of the charge.
         switch try gateway.charge(amount: order.total, currency: order.currency, card: card, idempotencyKey: order.id) {
         case .approved(let reference):
-            return .approved(try orders.complete(order, at: clock.now(), card: card.masked, reference: reference))
+            do {
+                let record = try orders.complete(order, at: clock.now(), card: card.masked, reference: reference)
+                return Payment(result: .approved(record), recovered: recovered)
+            } catch {
+                throw ChargedButUnrecorded(
+                    orderID: order.id, total: order.total, currency: order.currency, card: card.masked,
+                    reference: reference, reason: "\(error)", recovered: recovered)
+            }
         case .declined(let reason):
-            return .declined(reason: reason)
+            try orders.release(order)
+            return Payment(result: .declined(reason: reason), recovered: recovered)
         }
     }
 }

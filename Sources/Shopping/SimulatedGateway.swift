@@ -16,8 +16,8 @@ public final class SimulatedGateway: PaymentGateway {
     public func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws
         -> ChargeOutcome
     {
-        if case .approved? = try ledger.charge(forKey: idempotencyKey) {
-            return try ledger.charge(forKey: idempotencyKey)!
+        if let earlier = try ledger.charge(forKey: idempotencyKey), case .approved = earlier.outcome {
+            return earlier.outcome
         }
         let outcome: ChargeOutcome =
             switch card.number {
@@ -29,7 +29,7 @@ public final class SimulatedGateway: PaymentGateway {
         return outcome
     }
 
-    public func status(idempotencyKey: String) throws -> ChargeOutcome? {
+    public func status(idempotencyKey: String) throws -> ChargeRecord? {
         try ledger.charge(forKey: idempotencyKey)
     }
 }

@@ -18,7 +18,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Promotions in the rule set.") var promotions = 100_000
     @Option(help: "Products in the catalog.") var products = 1_000
     @Option(help: "Small carts in a batch to price as well (0: none).") var batchCarts = 0
-    @Option(help: "Threads that price the batch (default: one per processor).") var threads: Int?
+    @Option(help: "Threads that price the batch (default: one per processor; at most 256).") var threads: Int?
     @Option(help: "Seed of the generator.") var seed: UInt64 = 42
     @Option(
         help:

@@ -33,8 +33,9 @@ struct CartCommand: ParsableCommand {
         func run() throws {
             let shop = try ShopComponents(rules: rules, store: store)
             let product = try shop.run { try shop.database.add(code, quantity: quantity, from: shop.rules.catalog) }
-            OutputStream.standardOutput.write("Added \(quantity) × \(product.name) (\(code)).\n")
-            try Console.finishOutput()
+            OutputStream.standardOutput.write(
+                "Added \(quantity) × \(product.name.forDisplay()) (\(product.code.forDisplay())).\n")
+            try Console.finishOutput(changed: "\(quantity) × \(product.code) added to the cart")
         }
     }
 
@@ -52,16 +53,18 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             let shop = try ShopComponents(rules: rules, store: store)
-            let held = try shop.run { try shop.database.entries().first { $0.code == code }?.quantity }
-            guard let held, try shop.run({ try shop.database.remove(code, quantity: quantity) }) else {
-                Console.error("\"\(code)\" is not in the cart")
+            let removal = try shop.run {
+                try shop.database.remove(code, quantity: quantity, from: shop.rules.catalog)
+            }
+            guard let (spelled, held) = removal else {
+                Console.error("\"\(code.forDisplay(limit: String.messageValueLimit))\" is not in the cart")
                 throw ExitStatus.failures
             }
             // What was actually removed: never more than the cart held.
             let removed = min(quantity ?? held, held)
             OutputStream.standardOutput.write(
-                "Removed \(removed) × \(code)\(removed == held ? "; none left in the cart" : "").\n")
-            try Console.finishOutput()
+                "Removed \(removed) × \(spelled.forDisplay())\(removed == held ? "; none left in the cart" : "").\n")
+            try Console.finishOutput(changed: "\(removed) × \(spelled) removed from the cart")
         }
     }
 
@@ -74,7 +77,7 @@ struct CartCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let shop = try ShopComponents(rules: rules, store: store)
+            let shop = try ShopComponents(rules: rules, store: store, access: .read)
             let (receipt, hints) = try shop.run { try shop.service.receiptWithHints() }
             switch format {
             case .json:
@@ -114,7 +117,7 @@ struct CartCommand: ParsableCommand {
             let database = try ShopComponents.open(store)
             try ShopComponents.run { try database.clear() }
             OutputStream.standardOutput.write(CartCommand.emptyMessage)
-            try Console.finishOutput()
+            try Console.finishOutput(changed: "the cart was emptied")
         }
     }
 
@@ -172,7 +175,7 @@ struct CartCommand: ParsableCommand {
                 OutputStream.standardOutput.write(
                     "Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".\n")
             }
-            try Console.finishOutput()
+            try Console.finishOutput(changed: outcome == .alreadyPresent ? nil : "the coupon was added to the cart")
         }
     }
 
@@ -195,7 +198,7 @@ struct CartCommand: ParsableCommand {
                 throw ExitStatus.failures
             }
             OutputStream.standardOutput.write("Coupon removed.\n")
-            try Console.finishOutput()
+            try Console.finishOutput(changed: "the coupon was taken back")
         }
     }
 }

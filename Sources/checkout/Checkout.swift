@@ -43,8 +43,15 @@ struct Checkout: ParsableCommand {
             // A usage error found while running is the command's own: its usage, not the root's.
             let message = parsed.map { usageMessage(for: error, in: type(of: $0)) } ?? fullMessage(for: error)
             if code == .success {
+                // Help, the version, a completion script: cut short, it is a failure, said so.
                 if !message.isEmpty { OutputStream.standardOutput.write(message + "\n") }
-                try? OutputStream.standardOutput.flush()
+                do {
+                    try OutputStream.standardOutput.flush()
+                } catch {
+                    Console.error(error.description)
+                    try? OutputStream.standardError.flush()
+                    Machine.exit(ExitStatus.ioError.rawValue)
+                }
             } else if !message.isEmpty {
                 // One spelling of the prefix everywhere: `error:`, as the commands' own messages.
                 let text = message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message
@@ -106,6 +113,7 @@ struct Checkout: ParsableCommand {
 
 /// The exit codes of SPEC §8 (the BSD sysexits values), plus 74 for output failures.
 enum ExitStatus {
+    static let success = ExitCode.success
     static let failures = ExitCode(1)
     static let usage = ExitCode(64)
     static let dataError = ExitCode(65)
@@ -122,7 +130,7 @@ enum ExitStatus {
 /// Messages for the user, on standard error.
 enum Console {
     static func error(_ message: String) {
-        OutputStream.standardError.write(errorStyle.paint("error:", .error) + " \(message)\n")
+        OutputStream.standardError.write(errorStyle.paint("error:", .error) + " \(message.withoutControlCharacters)\n")
     }
 
     /// Red `error:` on a terminal, unless NO_COLOR.
@@ -132,15 +140,22 @@ enum Console {
             && (Machine.environment("NO_COLOR").map(\.isEmpty) ?? true) && Machine.environment("TERM") != "dumb")
 
     static func warning(_ message: String) {
-        OutputStream.standardError.write("warning: \(message)\n")
+        OutputStream.standardError.write("warning: \(message.withoutControlCharacters)\n")
     }
 
-    /// Flushes standard output; a failed write ends the run with a message and exit 74.
-    static func finishOutput() throws {
+    /// Flushes standard output; a failed write ends the run with a message and exit 74. `changed`
+    /// says what the command changed in the store, if anything: the change stays made, and the
+    /// message says so, since the output that would have said it is lost (docs/store.md).
+    static func finishOutput(changed: String? = nil) throws {
         do {
             try OutputStream.standardOutput.flush()
         } catch {
-            Console.error(error.description)
+            Console.error(
+                error.description
+                    + (changed.map {
+                        "; the store was changed all the same: \($0) (running the command again would repeat it)"
+                    }
+                        ?? ""))
             throw ExitStatus.ioError
         }
     }

@@ -59,7 +59,10 @@ struct Diff: ParsableCommand {
             "Exit 1 when revenue changes by more than this many percent (e.g. 2.5).", valueName: "percent"))
     var failOnRevenueChange: String?
 
-    @Option(help: ArgumentHelp("Threads that price the carts (default: one per processor).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads that price the carts (default: one per processor; at most 256, and no more than the carts have blocks).",
+            valueName: "n"))
     var threads: Int?
 
     @OptionGroup(title: "Limits") var limits: LimitsOptions

@@ -48,15 +48,14 @@ struct Pay: ParsableCommand {
         let shop = try ShopComponents(rules: rules, store: store)
         let json = format == .json
         let out = OutputStream.standardOutput
-        // Nothing to pay for: say so before asking for a card.
-        guard
-            try shop.run({ try !shop.service.cart.entries().isEmpty })
-                || (try shop.run { try !shop.database.pendingOrders().isEmpty })
-        else {
-            if json { out.write(OrderReport.payment(.emptyCart, json: true)) }
-            Console.error("the cart is empty: add products with `checkout cart add CODE` first")
-            try Console.finishOutput()
-            throw ExitStatus.failures
+        // Interrupted payments first (they need no card), then nothing to pay for: say so before
+        // asking for a card.
+        let recovered = try settle(shop, json: json)
+        if try shop.run({ try !shop.database.pendingOrders().isEmpty }) {
+            try finish(CheckoutService.Payment(result: .inProgress, recovered: recovered), json: json)
+        }
+        guard try shop.run({ try !shop.service.cart.entries().isEmpty }) else {
+            try finish(CheckoutService.Payment(result: .emptyCart, recovered: recovered), json: json)
         }
         let now = shop.service.clock.now()
         let paymentCard: PaymentCard
@@ -94,15 +93,65 @@ struct Pay: ParsableCommand {
             try Console.finishOutput()
             throw ExitStatus.dataError
         }
-        let result = try shop.run { try shop.service.pay(with: paymentCard) }
-        out.write(OrderReport.payment(result, json: json))
-        if case .emptyCart = result {
-            Console.error("the cart is empty: add products with `checkout cart add CODE` first")
+        let payment: CheckoutService.Payment
+        do {
+            payment = try shop.run { try shop.service.pay(with: paymentCard) }
+        } catch let failure as CheckoutService.ChargedButUnrecorded {
+            var failure = failure
+            failure.recovered = recovered + failure.recovered
+            if json { out.write(OrderReport.chargedButUnrecorded(failure)) }
+            Console.error(failure.description + "; run `checkout pay` again to record it")
+            try? OutputStream.standardOutput.flush()
+            throw ExitStatus.ioError
         }
-        try Console.finishOutput()
-        switch result {
-        case .approved: break
-        case .declined, .emptyCart: throw ExitStatus.failures
+        try finish(
+            CheckoutService.Payment(result: payment.result, recovered: recovered + payment.recovered), json: json)
+    }
+
+    /// What a payment changed in the store, in words, for when its output could not be written.
+    static func change(_ payment: CheckoutService.Payment) -> String {
+        let recovered = payment.recovered.map { order in
+            " Order #\(order.number) (\(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card)) was recovered."
+        }.joined()
+        let result =
+            switch payment.result {
+            case .approved(let order):
+                "the payment was made all the same: order #\(order.number), \(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card) (reference \(order.reference)) is recorded; do not pay again."
+            case .declined(let reason): "the payment was declined (\(reason)); the cart is kept."
+            case .emptyCart: "the cart is empty; nothing was charged."
+            case .inProgress: "another payment is under way; nothing was charged."
+            }
+        return result + recovered
+    }
+
+    /// Settles interrupted payments; reports the orders recovered if that fails midway.
+    func settle(_ shop: ShopComponents, json: Bool) throws -> [OrderRecord] {
+        try shop.run { try shop.service.settleInterrupted() }
+    }
+
+    /// Prints the payment and ends the run with its exit status: 0 approved, 1 otherwise.
+    func finish(_ payment: CheckoutService.Payment, json: Bool) throws -> Never {
+        OutputStream.standardOutput.write(OrderReport.payment(payment, json: json))
+        switch payment.result {
+        case .emptyCart:
+            Console.error(
+                payment.recovered.isEmpty
+                    ? "the cart is empty: add products with `checkout cart add CODE` first"
+                    : "the cart is empty: nothing more to pay for")
+        case .inProgress:
+            Console.error("another payment of this cart is under way (in another process); nothing was charged")
+        case .approved, .declined: break
+        }
+        do {
+            try OutputStream.standardOutput.flush()
+        } catch {
+            // The store changed: say what it holds now, since the output that said so is lost.
+            Console.error("\(error.description); \(Pay.change(payment))")
+            throw ExitStatus.ioError
+        }
+        switch payment.result {
+        case .approved: throw ExitStatus.success
+        case .declined, .emptyCart, .inProgress: throw ExitStatus.failures
         }
     }
 }
@@ -163,7 +212,7 @@ struct Orders: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let database = try ShopComponents.open(store)
+        let database = try ShopComponents.open(store, access: .read)
         let orders = try ShopComponents.run { try database.orders() }
         OutputStream.standardOutput.write(OrderReport.orders(orders, json: format == .json, style: Terminal.style))
         try Console.finishOutput()

@@ -47,7 +47,10 @@ struct Price: ParsableCommand {
     )
     var explain = false
 
-    @Option(help: ArgumentHelp("Threads that price a batch (default: one per processor).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads that price a batch (default: one per processor; at most 256, and no more than the batch has blocks).",
+            valueName: "n"))
     var threads: Int?
 
     func validate() throws {
@@ -86,6 +89,14 @@ struct Price: ParsableCommand {
                 Console.error(error.description)
                 throw ExitStatus.ioError
             }
+        }
+        // No input could be read at all: exit 66, as for a single cart, so that a script can tell
+        // that nothing was priced (some inputs unreadable among others: exit 1, errors in place).
+        if outcome.nothingRead, let first = outcome.unreadable.first {
+            Console.error(
+                outcome.unreadable.count == 1
+                    ? first.description : "no input could be read (first: \(first.description))")
+            throw ExitStatus.noInput
         }
         if let summary = outcome.summary {
             Console.error(summary)

@@ -28,21 +28,26 @@ struct ShopComponents {
     /// Said after an unknown product code when the catalog is the built-in one.
     let builtInCatalogNote: String?
 
-    init(rules options: RulesOptions, store: StoreOptions) throws {
+    /// `access`: `.read` for commands that only read the store (they work on a read-only store and
+    /// create nothing), `.write` for the others.
+    init(rules options: RulesOptions, store: StoreOptions, access: ShopDatabase.Access = .write) throws {
         rules = try options.load()
         builtInCatalogNote = options.builtInCatalogNote
-        database = try Self.open(store)
+        database = try Self.open(store, access: access)
+        var gateway: PaymentGateway = SimulatedGateway(ledger: database)
+        if let moment = Machine.environment("CHECKOUT_TEST_PAUSE_PAYMENT") {
+            gateway = PausingGateway(gateway: gateway, moment: moment)
+        }
         service = CheckoutService(
-            rules: rules.ruleSet, cart: database, orders: database, gateway: SimulatedGateway(ledger: database),
-            clock: SystemClock())
+            rules: rules.ruleSet, cart: database, orders: database, gateway: gateway, clock: SystemClock())
     }
 
     /// The store alone, for commands that need no rules (`orders`, `cart clear`); a store that cannot
-    /// be used ends the run with exit 74.
-    static func open(_ store: StoreOptions) throws -> ShopDatabase {
+    /// be used ends the run with exit 74. `access`: `.read` for commands that only read the store.
+    static func open(_ store: StoreOptions, access: ShopDatabase.Access = .write) throws -> ShopDatabase {
         do {
             let location = store.location
-            return try ShopDatabase(path: location.path, createDirectory: location.isDefault)
+            return try ShopDatabase(path: location.path, access: access, createDirectory: location.isDefault)
         } catch {
             Console.error("\(error)")
             throw ExitStatus.ioError
@@ -61,6 +66,11 @@ struct ShopComponents {
         } catch let error as CheckoutService.Failure {
             Console.error(error.description)
             throw ExitStatus.dataError
+        } catch let error as CheckoutService.ChargedButUnrecorded {
+            throw error  // the payment command says what was charged
+        } catch let error as CartLimitExceeded {
+            Console.error(error.description)
+            throw ExitStatus.dataError
         } catch let error as CartBuilder.Problem {
             Console.error(error.description)
             if case .unknownCode = error, let builtInCatalogNote {
@@ -74,5 +84,32 @@ struct ShopComponents {
             Console.error("\(error)")
             throw ExitStatus.ioError
         }
+    }
+}
+
+/// Test-only (docs/store.md): `CHECKOUT_TEST_PAUSE_PAYMENT=before-charge` or `after-charge` makes
+/// `pay` say `test: paused before the charge` (or after) on standard error and wait 30 seconds
+/// there, so that a test can kill it at that moment.
+final class PausingGateway: PaymentGateway {
+    let gateway: PaymentGateway
+    let moment: String
+
+    init(gateway: PaymentGateway, moment: String) {
+        self.gateway = gateway
+        self.moment = moment
+    }
+
+    func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws -> ChargeOutcome {
+        if moment == "before-charge" { pause("before") }
+        let outcome = try gateway.charge(amount: amount, currency: currency, card: card, idempotencyKey: idempotencyKey)
+        if moment == "after-charge" { pause("after") }
+        return outcome
+    }
+
+    func status(idempotencyKey: String) throws -> ChargeRecord? { try gateway.status(idempotencyKey: idempotencyKey) }
+
+    private func pause(_ when: String) {
+        OutputStream.standardError.write("test: paused \(when) the charge\n")
+        Machine.sleep(seconds: 30)
     }
 }

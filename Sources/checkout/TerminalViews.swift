@@ -99,4 +99,9 @@ final class TerminalPaymentView: PaymentView {
     func showInvalidCard(_ problem: String) { out.write("! Invalid card: \(problem).\n") }
     func showEmptyCart(_ message: String) { out.write("\(message)\n") }
     func showError(_ message: String) { out.write("! \(message)\n") }
+    func showRecovered(orderNumber: Int, total: String, card: String) {
+        out.write(
+            "Recovered order #\(orderNumber): an interrupted payment had charged \(total) to card \(card); it is recorded now.\n"
+        )
+    }
 }

@@ -19,6 +19,9 @@ final class RecordingShop: ShopNavigationView, ProductListView, CartView, Checko
     func showApproved(orderNumber: Int, total: String, card: String) {
         told.append("approved #\(orderNumber) \(total) \(card)")
     }
+    func showRecovered(orderNumber: Int, total: String, card: String) {
+        told.append("recovered #\(orderNumber) \(total) \(card)")
+    }
     func showDeclined(_ reason: String) { told.append("declined \(reason)") }
     func showInvalidCard(_ problem: String) { told.append("invalid \(problem)") }
     func showEmptyCart(_ message: String) { told.append("empty cart \(message)") }

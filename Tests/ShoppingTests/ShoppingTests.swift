@@ -45,11 +45,11 @@ struct PaymentCardTests {
 }
 
 final class Ledger: ChargeLedger {
-    var entries: [String: ChargeOutcome] = [:]
+    var entries: [String: ChargeRecord] = [:]
     var records = 0
-    func charge(forKey key: String) throws -> ChargeOutcome? { entries[key] }
+    func charge(forKey key: String) throws -> ChargeRecord? { entries[key] }
     func record(_ outcome: ChargeOutcome, forKey key: String, amount: Int64, currency: Currency, card: String) throws {
-        entries[key] = outcome
+        entries[key] = ChargeRecord(outcome: outcome, amount: amount, currency: currency, card: card)
         records += 1
     }
 }
@@ -96,7 +96,9 @@ struct SimulatedGatewayTests {
             amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "order")
         #expect(first == again)
         #expect(ledger.records == 1)
-        #expect(try gateway.status(idempotencyKey: "order") == first)
+        #expect(
+            try gateway.status(idempotencyKey: "order")
+                == ChargeRecord(outcome: first, amount: 100, currency: .euro, card: "•••• 4242"))
         #expect(
             try gateway.charge(amount: 100, currency: .euro, card: card("4000000000000002"), idempotencyKey: "retry")
                 == .declined(reason: "card declined"))
