@@ -143,19 +143,27 @@ enum Console {
         OutputStream.standardError.write("warning: \(message.withoutControlCharacters)\n")
     }
 
-    /// Flushes standard output; a failed write ends the run with a message and exit 74. `changed`
-    /// says what the command changed in the store, if anything: the change stays made, and the
-    /// message says so, since the output that would have said it is lost (docs/store.md).
+    /// Flushes standard output; a failed write ends the run with a message and exit 74 (a closed
+    /// pipe: 141). `changed` says what the command changed in the store, if anything: the change
+    /// stays made, and standard error says so, since the output that would have said it is lost
+    /// (docs/store.md).
     static func finishOutput(changed: String? = nil) throws {
+        let output = OutputStream.standardOutput
+        // A command that changed the store says so even when the reader of its output went away:
+        // the closed pipe is then noticed here rather than ending the run unseen.
+        if changed != nil { output.brokenPipeExitStatus = nil }
         do {
-            try OutputStream.standardOutput.flush()
+            try output.flush()
         } catch {
-            Console.error(
-                error.description
-                    + (changed.map {
-                        "; the store was changed all the same: \($0) (running the command again would repeat it)"
-                    }
-                        ?? ""))
+            let note = changed.map {
+                "the store was changed all the same: \($0) (running the command again would repeat it)"
+            }
+            if error.isBrokenPipe {
+                // The reader is gone: end as a closed pipe ends every command (141), but say what changed.
+                if let note { OutputStream.standardError.write("note: \(note.withoutControlCharacters)\n") }
+                throw ExitCode(ExitStatus.brokenPipe)
+            }
+            Console.error(error.description + (note.map { "; " + $0 } ?? ""))
             throw ExitStatus.ioError
         }
     }

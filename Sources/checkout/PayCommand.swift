@@ -131,6 +131,8 @@ struct Pay: ParsableCommand {
 
     /// Prints the payment and ends the run with its exit status: 0 approved, 1 otherwise.
     func finish(_ payment: CheckoutService.Payment, json: Bool) throws -> Never {
+        // The store changed: a closed pipe is noticed at the flush below, which says so.
+        OutputStream.standardOutput.brokenPipeExitStatus = nil
         OutputStream.standardOutput.write(OrderReport.payment(payment, json: json))
         switch payment.result {
         case .emptyCart:
@@ -146,6 +148,10 @@ struct Pay: ParsableCommand {
             try OutputStream.standardOutput.flush()
         } catch {
             // The store changed: say what it holds now, since the output that said so is lost.
+            if error.isBrokenPipe {
+                OutputStream.standardError.write("note: \(Pay.change(payment).withoutControlCharacters)\n")
+                throw ExitCode(ExitStatus.brokenPipe)
+            }
             Console.error("\(error.description); \(Pay.change(payment))")
             throw ExitStatus.ioError
         }

@@ -221,6 +221,38 @@ struct StoreOwnershipTests {
         #expect(try checkout(["orders"] + store).stdout.hasPrefix("#1 "))
     }
 
+    @Test("a change whose reader went away stays made: exit 141 as for any closed pipe, and standard error says so")
+    func closedPipeAfterChange() throws {
+        let store = try temporaryDirectory().appendingPathComponent("store.sqlite").path
+        // The reader is gone before checkout writes: the shell reports checkout's status.
+        func run(_ arguments: String, stdin: String = "") throws -> (status: String, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = [
+                "-c",
+                "(sleep 0.3; '\(checkoutBinary.path)' \(arguments) --store '\(store)' 2>\"$ERR\" <<< \"$IN\") | true; echo \"${PIPESTATUS[0]}\""
+            ]
+            let err = try temporaryDirectory().appendingPathComponent("stderr")
+            process.environment = ["ERR": err.path, "IN": stdin, "PATH": "/usr/bin:/bin"]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (status, String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        }
+        let add = try run("cart add MUG")
+        #expect(add.status == "141\n")
+        #expect(
+            add.stderr
+                == "note: the store was changed all the same: 1 × MUG added to the cart (running the command again would repeat it)\n"
+        )
+        let pay = try run("pay --card-stdin", stdin: approvingCard)
+        #expect(pay.status == "141\n")
+        #expect(pay.stderr.hasPrefix("note: the payment was made all the same: order #1, 7.50 €, card •••• 4242"))
+        #expect(try checkout(["orders", "--store", store]).stdout.hasPrefix("#1 "))
+    }
+
     /// Runs `checkout` with standard output on /dev/full.
     func toFullDisk(_ arguments: [String], stdin: String? = nil) throws -> Run {
         let process = Process()
