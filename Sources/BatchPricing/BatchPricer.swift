@@ -194,6 +194,8 @@ public struct BatchPricer: Sendable {
         result.firstFailure = nil
         let firstLine = block.firstLine
         let all = block.bytes
+        // The file's name as text output shows it, worked out once per block rather than per cart.
+        let shownName = format == .text ? name.withoutControlCharacters : name
         var lines = BatchLines.LineWalker(bytes: all, maxLength: maxLineLength)
         while let (offset, range) = lines.next() {
             let line = firstLine + offset - 1
@@ -225,7 +227,7 @@ public struct BatchPricer: Sendable {
                     worker.encoder.encode(receipt, explanations: explanations, into: &output.bytes)
                     output.bytes.append(UInt8(ascii: "\n"))
                 case .text:
-                    output.bytes.append(utf8: ReceiptText.renderLine(receipt, label: "\(name):\(line)"))
+                    output.bytes.append(utf8: ReceiptText.renderLine(receipt, label: "\(shownName):\(line)"))
                     if let explanations {
                         output.bytes.append(
                             utf8: ReceiptText.explanations(

@@ -247,7 +247,7 @@ public struct PriceRun {
                 bytes.append(UInt8(ascii: "\n"))
                 bytes.withUnsafeBufferPointer { out.write($0) }
             case (.success(let priced), .text):
-                out.write(ReceiptText.renderLine(priced.receipt, label: name))
+                out.write(ReceiptText.renderLine(priced.receipt, label: name.withoutControlCharacters))
                 if explain {
                     out.write(
                         ReceiptText.explanations(

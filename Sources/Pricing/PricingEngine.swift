@@ -94,7 +94,7 @@ public struct PricingEngine: Sendable {
                 else { continue }
                 lines[index].promotions.append(
                     AppliedPromotion(
-                        rules.promotions[best.rule], discount: best.discount, units: lines[index].quantity,
+                        rules, best.rule, discount: best.discount, units: lines[index].quantity,
                         ruleIndex: best.rule))
                 itemDiscount += best.discount
             }
@@ -130,7 +130,7 @@ public struct PricingEngine: Sendable {
         var cartPromotion: AppliedPromotion?
         if let best = chooser.bestCartRule(subtotal: afterItems, coupons: couponIDs) {
             cartPromotion = AppliedPromotion(
-                rules.promotions[best.rule], discount: best.discount, units: 0, ruleIndex: best.rule)
+                rules, best.rule, discount: best.discount, units: 0, ruleIndex: best.rule)
             allocate(best.discount, over: &lines, total: afterItems)
         }
         return Receipt(
@@ -162,7 +162,7 @@ public struct PricingEngine: Sendable {
             for share in application.shares {
                 lines[share.line].promotions.append(
                     AppliedPromotion(
-                        rules.promotions[application.rule], discount: share.discount, units: share.units,
+                        rules, application.rule, discount: share.discount, units: share.units,
                         ruleIndex: application.rule))
             }
             itemDiscount += application.discount

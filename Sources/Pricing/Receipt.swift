@@ -166,10 +166,12 @@ public struct AppliedPromotion: Sendable, Equatable {
         self.ruleIndex = ruleIndex
     }
 
-    init(_ promotion: Promotion, discount: Int64, units: Int64, ruleIndex: Int) {
+    /// Promotion `index` of `rules`, its fields read in place (no promotion is copied for every
+    /// line priced).
+    init(_ rules: RuleSet, _ index: Int, discount: Int64, units: Int64, ruleIndex: Int) {
         self.init(
-            id: promotion.id, name: promotion.name, type: promotion.rule.type, discount: discount, units: units,
-            ruleIndex: ruleIndex)
+            id: rules.promotions[index].id, name: rules.promotions[index].name, type: rules.compiled[index].type,
+            discount: discount, units: units, ruleIndex: ruleIndex)
     }
 
     /// Equal when they say the same: which rule set position they came from does not matter.

@@ -177,6 +177,8 @@ struct GroupRule: Sendable {
 /// as an integer.
 struct CompiledRule {
     var rule: Promotion.Rule
+    /// The rule's type, as receipts name it.
+    var type: PromotionType
     /// Group promotions: their index in ``RuleSet/groups``; -1 otherwise.
     var group: Int32 = -1
     var start: Instant?
@@ -187,6 +189,7 @@ struct CompiledRule {
 
     init(_ promotion: Promotion, coupon: Int32) {
         rule = promotion.rule
+        type = promotion.rule.type
         start = promotion.start
         end = promotion.end
         priority = promotion.priority

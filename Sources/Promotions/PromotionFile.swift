@@ -225,16 +225,23 @@ final class PromotionFileHandler: PlistStreamHandler {
         }
         decoded.suggest()
         var diagnostics = self.diagnostics + decoded.diagnostics
-        var lines: [String: SourceLocation] = [:]
-        for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
-        diagnostics += Diagnostic.couponsExposed(decoded.promotions, locations: lines)
+        // Each id's first `<dict>`, worked out when a diagnostic needs one.
+        var table: [String: SourceLocation]?
+        func lines() -> [String: SourceLocation] {
+            if let table { return table }
+            var lines: [String: SourceLocation] = [:]
+            for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
+            table = lines
+            return lines
+        }
+        diagnostics += Diagnostic.couponsExposed(decoded.promotions) { lines()[$0] }
         if checks.checksProducts, let catalog = checks.catalog {
             // Line promotions another always beats: at their `<dict>`, naming the first such one.
             var check = ShadowCheck(catalog: catalog)
             for (index, by) in check.shadowed(decoded.promotions) {
                 let promotion = decoded.promotions[index]
                 let other = decoded.promotions[by]
-                guard let location = lines[promotion.id], let otherLocation = lines[other.id] else { continue }
+                guard let location = lines()[promotion.id], let otherLocation = lines()[other.id] else { continue }
                 diagnostics.append(.shadowed(by: other.id, at: otherLocation, at: location, promotion: promotion.id))
             }
         }

@@ -195,11 +195,12 @@ public enum ReceiptText {
     }
 
     /// One line per cart, for batches: `day.ndjson:3: total 81.00 € (subtotal 85.00 €, discount 4.00 €, 2 lines)`.
+    /// `label` is shown as it is: escape what came from input in it (a file name) first.
     public static func renderLine(_ receipt: Receipt, label: String) -> String {
         let money = MoneyStyle(currency: receipt.currency)
         let lines = receipt.lines.count == 1 ? "1 line" : "\(receipt.lines.count) lines"
         var out =
-            "\(label.withoutControlCharacters)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
+            "\(label)\(receipt.id.map { " (id \(display($0)))" } ?? ""): total \(money.format(receipt.total)) (subtotal \(money.format(receipt.subtotal)), "
         out += "discount \(money.format(receipt.discount)), \(lines))"
         for warning in receipt.warnings { out += "; warning: \(warning.description.withoutControlCharacters)" }
         return out + "\n"

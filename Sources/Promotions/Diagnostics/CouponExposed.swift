@@ -13,16 +13,18 @@ extension Diagnostic {
     }
 
     /// `promotion.coupon-exposed` for each coupon-gated promotion of `promotions` whose id or name
-    /// contains its coupon, ignoring letter case; at the promotion's `<dict>` (`locations`, by id).
-    static func couponsExposed(_ promotions: [Promotion], locations: [String: SourceLocation]) -> [Diagnostic] {
-        promotions.compactMap { promotion in
-            guard let coupon = promotion.coupon?.lowercased(), !coupon.isEmpty,
-                let location = locations[promotion.id]
-            else { return nil }
+    /// contains its coupon, ignoring letter case; at the promotion's `<dict>` (`location(id)`, asked
+    /// only for those: most files have none, and need no table of every id's place).
+    static func couponsExposed(_ promotions: [Promotion], location: (String) -> SourceLocation?) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for index in promotions.indices {
+            guard let coupon = promotions[index].coupon?.lowercased(), !coupon.isEmpty else { continue }
+            let promotion = promotions[index]
             let inID = promotion.id.lowercased().contains(coupon)
             let inName = promotion.name.lowercased().contains(coupon)
-            guard inID || inName else { return nil }
-            return .couponExposed(inID: inID, inName: inName, at: location, promotion: promotion.id)
+            guard inID || inName, let at = location(promotion.id) else { continue }
+            found.append(.couponExposed(inID: inID, inName: inName, at: at, promotion: promotion.id))
         }
+        return found
     }
 }
