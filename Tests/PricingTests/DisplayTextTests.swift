@@ -1,5 +1,6 @@
-@testable import Pricing
 import Testing
+
+@testable import Pricing
 
 @Suite("Text from input, as outputs show it")
 struct DisplayTextTests {
@@ -8,7 +9,7 @@ struct DisplayTextTests {
         "a", "Z", " ", "\\", "é", "€", "\u{0}", "\u{1B}", "\n", "\u{1F}", "\u{20}", "\u{7E}", "\u{7F}", "\u{80}",
         "\u{85}", "\u{9F}", "\u{A0}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2010}", "\u{2027}", "\u{2028}",
         "\u{2029}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{20AC}",
-        "\u{1F600}",
+        "\u{1F600}"
     ]
 
     /// The contract, scalar by scalar.
