@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "ReferenceModels", dependencies: ["Pricing", "Workloads"], path: "Tests/ReferenceModels"),
         // Promotion files: plist values → promotion definitions + diagnostics.
         .target(name: "Promotions", dependencies: ["PlistReader", "Pricing", "Platform"]),
-        .testTarget(name: "PromotionsTests", dependencies: ["Promotions", "Workloads"]),
+        .testTarget(name: "PromotionsTests", dependencies: ["Promotions", "Workloads", "ReferenceModels"]),
         // Strict JSON reading and writing, for catalogs, carts and reports.
         .target(name: "StrictJSON"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),

@@ -83,11 +83,11 @@ final class DecodingPipeline: @unchecked Sendable {
 
 extension DecodingPipeline.Output {
     /// Adds "did you mean" to every unknown code reported, all found in one pass over the catalog.
-    mutating func suggest() {
+    mutating func suggest(parts: PartRunner) {
         guard let catalog = decoder.context.productCatalog, !decoder.unanswered.isEmpty else { return }
         let unanswered = decoder.unanswered
         let answers = CodeSuggestions.suggestions(for: unanswered.map(\.code), in: catalog) { count, body in
-            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            parts.run(count, body)
         }
         for ((index, code), answer) in zip(unanswered, answers) where answer != nil {
             let old = diagnostics[index]

@@ -13,15 +13,35 @@ public struct PromotionChecks: Sendable {
     /// Report promotions whose window ended by this instant (`promotion.expired`).
     public var expiryInstant: Instant?
     public var limits: PlistLimits
+    /// How the checks that run after reading (did you mean, the shadowed check) spread over cores.
+    public var parts: PartRunner
 
     public init(
         catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil,
-        limits: PlistLimits = .default
+        limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother
     ) {
         self.catalog = catalog
         self.checksProducts = checksProducts
         self.expiryInstant = expiryInstant
         self.limits = limits
+        self.parts = parts
+    }
+}
+
+/// Runs the parts of a piece of work: `run(n, body)` calls `body(0)`…`body(n − 1)`, at once if it
+/// can. The caller decides how (`checkout validate` on every core, `DispatchQueue.concurrentPerform`);
+/// a check only says into how many independent parts its work splits, and its answer does not
+/// depend on how they run.
+public struct PartRunner: Sendable {
+    public let run: @Sendable (Int, @Sendable (Int) -> Void) -> Void
+
+    public init(_ run: @escaping @Sendable (Int, @Sendable (Int) -> Void) -> Void) {
+        self.run = run
+    }
+
+    /// On the calling thread, in order.
+    public static let oneAfterAnother = PartRunner { count, body in
+        for part in 0..<count { body(part) }
     }
 }
 
@@ -133,6 +153,11 @@ public struct PromotionFile: Sendable {
     }
 }
 
+/// A buffer whose parts are written by separate threads, each its own elements.
+struct UncheckedBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+}
+
 /// Files at least this large are decoded on a second thread while they are read.
 let parallelThreshold = 1 << 20
 
@@ -223,28 +248,84 @@ final class PromotionFileHandler: PlistStreamHandler {
             decoded = pipeline.finish()
             self.pipeline = nil
         }
-        decoded.suggest()
-        var diagnostics = self.diagnostics + decoded.diagnostics
-        if checks.checksProducts, let catalog = checks.catalog {
-            // Line promotions another always beats: at their `<dict>`, naming the first such one.
-            var check = ShadowCheck(catalog: catalog)
-            var lines: [String: SourceLocation] = [:]
-            for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
-            for (index, by) in check.shadowed(decoded.promotions) {
-                let promotion = decoded.promotions[index]
-                let other = decoded.promotions[by]
-                guard let location = lines[promotion.id], let otherLocation = lines[other.id] else { continue }
-                diagnostics.append(.shadowed(by: other.id, at: otherLocation, at: location, promotion: promotion.id))
-            }
-        }
-        let promotions = decoded.promotions
-        let entries = decoded.entries
+        decoded.suggest(parts: checks.parts)
+        // Decoding is over: its table of ids (a few MB for a large file) is no longer needed.
+        decoded.decoder = PromotionDecoder(context: decoded.decoder.context)
+        var diagnostics = self.diagnostics
+        diagnostics.append(contentsOf: decoded.diagnostics)
+        decoded.diagnostics = []
         // Stable: diagnostics at one position keep the order they were found in.
-        let ordered = diagnostics.enumerated().sorted { a, b in
+        var ordered = diagnostics.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
+        diagnostics = []
+        if checks.checksProducts, let catalog = checks.catalog {
+            // Line promotions another always beats: at their `<dict>`, naming the first such one. They
+            // come in file order, after any other diagnostic at the same place.
+            let shadowed = shadowedDiagnostics(catalog: catalog)
+            if !shadowed.isEmpty { ordered = Self.merge(ordered, shadowed) }
+        }
         return PromotionFile(
-            name: name, promotions: promotions, entries: entries, currency: currency, diagnostics: ordered)
+            name: name, promotions: decoded.promotions, entries: decoded.entries, currency: currency,
+            diagnostics: ordered)
+    }
+
+    /// `promotion.shadowed` for each promotion another always beats, in file order.
+    private func shadowedDiagnostics(catalog: Catalog) -> [Diagnostic] {
+        let promotions = decoded.promotions
+        let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed(concurrently: checks.parts.run)
+        guard !found.isEmpty else { return [] }
+        // Each valid promotion's entry: the promotions are the entries without errors, in order, and
+        // a valid promotion's id is its entry's (the first use of the id).
+        var entryOf = [Int32](repeating: 0, count: promotions.count)
+        var entry = 0
+        let entries = decoded.entries
+        for index in promotions.indices {
+            while entry < entries.count, entries[entry].id != promotions[index].id { entry += 1 }
+            entryOf[index] = Int32(entry)
+            entry += 1
+        }
+        // Made in parts too: tens of thousands of messages.
+        let chunk = 2_048
+        let entryOfPromotion = entryOf
+        let diagnostics = [Diagnostic](unsafeUninitializedCapacity: found.count) { buffer, initialized in
+            let target = UncheckedBuffer(buffer: buffer)
+            checks.parts.run((found.count + chunk - 1) / chunk) { part in
+                for slot in part * chunk..<min(found.count, (part + 1) * chunk) {
+                    let (index, by) = found[slot]
+                    (target.buffer.baseAddress! + slot).initialize(
+                        to: .shadowed(
+                            by: promotions[by].id, at: entries[Int(entryOfPromotion[by])].location,
+                            at: entries[Int(entryOfPromotion[index])].location, promotion: promotions[index].id))
+                }
+            }
+            initialized = found.count
+        }
+        return diagnostics
+    }
+
+    /// The diagnostics of `a` and `b`, each in order of position, in order of position: at one
+    /// position `a`'s first (what a stable sort of `a + b` gives). Moved, not copied.
+    static func merge(_ a: consuming [Diagnostic], _ b: consuming [Diagnostic]) -> [Diagnostic] {
+        var merged: [Diagnostic] = []
+        merged.reserveCapacity(a.count + b.count)
+        let vacated = Diagnostic(.shadowed, "", at: SourceLocation(line: 0, column: 0))
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                var (i, j) = (0, 0)
+                func take(_ buffer: UnsafeMutableBufferPointer<Diagnostic>, _ k: inout Int) {
+                    merged.append(buffer.moveElement(from: k))
+                    buffer.initializeElement(at: k, to: vacated)
+                    k += 1
+                }
+                while i < a.count, j < b.count {
+                    if b[j].location < a[i].location { take(b, &j) } else { take(a, &i) }
+                }
+                while i < a.count { take(a, &i) }
+                while j < b.count { take(b, &j) }
+            }
+        }
+        return merged
     }
 
     // MARK: PlistStreamHandler

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DiagnosticReporters
+import Dispatch
 import InputFiles
 import Platform
 import Pricing
@@ -54,8 +55,14 @@ struct Validate: ParsableCommand {
                 throw ExitStatus.forInput(error)
             }
         }
+        // The checks after reading (did you mean, shadowed promotions) run their parts on every core.
+        let parts =
+            Machine.processorCount > 1
+            ? PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+            : .oneAfterAnother
         let checks = PromotionChecks(
-            catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist)
+            catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist,
+            parts: parts)
         var files: [CheckedFile] = []
         var read: [PromotionFile] = []
         for path in plists {
