@@ -1,6 +1,7 @@
 import Dispatch
 import PlistReader
 import Pricing
+import Suggestions
 
 /// Decodes promotions on a second thread while the reader parses the rest of the file. The reader
 /// hands over the values it read, in batches and in file order; one consumer decodes them in that
@@ -86,9 +87,9 @@ extension DecodingPipeline.Output {
     mutating func suggest(parts: PartRunner) {
         guard let catalog = decoder.context.productCatalog, !decoder.unanswered.isEmpty else { return }
         let unanswered = decoder.unanswered
-        let answers = CodeSuggestions.suggestions(for: unanswered.map(\.code), in: catalog) { count, body in
-            parts.run(count, body)
-        }
+        let answers = CodeSuggestions.suggestions(
+            for: unanswered.map(\.code), codes: catalog.products.map(\.code)
+        ) { count, body in parts.run(count, body) }
         for ((index, code), answer) in zip(unanswered, answers) where answer != nil {
             let old = diagnostics[index]
             var diagnostic = Diagnostic.unknownCode(
