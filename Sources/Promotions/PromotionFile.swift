@@ -153,11 +153,6 @@ public struct PromotionFile: Sendable {
     }
 }
 
-/// A buffer whose parts are written by separate threads, each its own elements.
-struct UncheckedBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-}
-
 /// Files at least this large are decoded on a second thread while they are read.
 let parallelThreshold = 1 << 20
 
@@ -285,21 +280,25 @@ final class PromotionFileHandler: PlistStreamHandler {
             entryOf[index] = Int32(entry)
             entry += 1
         }
-        // Made in parts too: tens of thousands of messages.
-        let chunk = 2_048
-        let entryOfPromotion = entryOf
-        let diagnostics = [Diagnostic](unsafeUninitializedCapacity: found.count) { buffer, initialized in
-            let target = UncheckedBuffer(buffer: buffer)
-            checks.parts.run((found.count + chunk - 1) / chunk) { part in
-                for slot in part * chunk..<min(found.count, (part + 1) * chunk) {
-                    let (index, by) = found[slot]
-                    (target.buffer.baseAddress! + slot).initialize(
-                        to: .shadowed(
-                            by: promotions[by].id, at: entries[Int(entryOfPromotion[by])].location,
-                            at: entries[Int(entryOfPromotion[index])].location, promotion: promotions[index].id))
-                }
+        // One message per shadowing promotion, shared (strings are reference-counted) by every
+        // promotion it shadows: tens of thousands of warnings name a few thousand promotions.
+        var made: [Int: Diagnostic] = [:]
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(found.count)
+        for (index, by) in found {
+            var diagnostic: Diagnostic
+            if let template = made[by] {
+                diagnostic = template
+            } else {
+                diagnostic = .shadowed(
+                    by: promotions[by].id, at: entries[Int(entryOf[by])].location,
+                    at: SourceLocation(line: 0, column: 0),
+                    promotion: "")
+                made[by] = diagnostic
             }
-            initialized = found.count
+            diagnostic.location = entries[Int(entryOf[index])].location
+            diagnostic.promotion = promotions[index].id
+            diagnostics.append(diagnostic)
         }
         return diagnostics
     }

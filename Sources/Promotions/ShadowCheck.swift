@@ -31,10 +31,12 @@ struct ShadowCheck: @unchecked Sendable {
     /// The enabled line promotions with a catalog product ("members"), in file order.
     private let promotionIndex: [Int32]
     private let members: [Member]
+    /// The promotions themselves, for the members' shapes: made again where needed rather than
+    /// held, which would take a large file's check several megabytes more.
+    private let promotions: [Promotion]
 
     /// What the pairs of a member compare, in one place.
     private struct Member {
-        var shape: ShadowShape
         /// The activation window as ranks of its instants: no start is `Int32.min`, no end `Int32.max`.
         var start: Int32
         var end: Int32
@@ -65,21 +67,22 @@ struct ShadowCheck: @unchecked Sendable {
     var parts: Int { partStart.count - 1 }
 
     init(promotions: [Promotion], catalog: Catalog) {
+        // Room for every promotion: what is never filled is never touched, so it costs no memory,
+        // while growing by doubling would hold two copies at once.
         var promotionIndex: [Int32] = []
-        var shapes: [ShadowShape] = []
-        var coupon: [Int32] = []
-        var priority: [Int64] = []
+        promotionIndex.reserveCapacity(promotions.count)
+        var records: [Member] = []
+        records.reserveCapacity(promotions.count)
         var productStart: [Int32] = [0]
+        productStart.reserveCapacity(promotions.count + 1)
         var productIDs: [Int32] = []
-        // Instants and coupons as they come; numbered once all are known.
+        // Instants as they come (a window holds positions in `instants` until they are ranked).
         var instants: [Instant] = []
-        var starts: [Int32] = []
-        var ends: [Int32] = []
         var couponNumbers: [String: Int32] = [:]
         var scratch: [Int32] = []
         promotions.withUnsafeBufferPointer { promotions in
             for index in promotions.indices where promotions[index].isEnabled {
-                guard let shape = ShadowShape(promotions[index]) else { continue }
+                guard ShadowShape(promotions[index]) != nil else { continue }
                 scratch.removeAll(keepingCapacity: true)
                 for code in promotions[index].codes {
                     if let id = catalog.productID(for: code) { scratch.append(Int32(id)) }
@@ -93,28 +96,22 @@ struct ShadowCheck: @unchecked Sendable {
                 }
                 productStart.append(Int32(productIDs.count))
                 promotionIndex.append(Int32(index))
-                shapes.append(shape)
+                var record = Member(start: .min, end: .max, coupon: -1, priority: promotions[index].priority)
                 if let start = promotions[index].start {
-                    starts.append(Int32(instants.count))
+                    record.start = Int32(instants.count)
                     instants.append(start)
-                } else {
-                    starts.append(.min)
                 }
                 if let end = promotions[index].end {
-                    ends.append(Int32(instants.count))
+                    record.end = Int32(instants.count)
                     instants.append(end)
-                } else {
-                    ends.append(.max)
                 }
                 if let text = promotions[index].coupon {
                     let upper = Self.uppercased(text)
                     let number = couponNumbers[upper] ?? Int32(couponNumbers.count)
                     couponNumbers[upper] = number
-                    coupon.append(number)
-                } else {
-                    coupon.append(-1)
+                    record.coupon = number
                 }
-                priority.append(promotions[index].priority)
+                records.append(record)
             }
         }
         let members = promotionIndex.count
@@ -122,16 +119,11 @@ struct ShadowCheck: @unchecked Sendable {
         var distinct: [Instant: Int32] = [:]
         for instant in instants where distinct[instant] == nil { distinct[instant] = 0 }
         for (rank, instant) in distinct.keys.sorted().enumerated() { distinct[instant] = Int32(rank) }
-        let rankOf = instants.map { distinct[$0]! }
-        var records = [Member]()
-        records.reserveCapacity(shapes.count)
-        for member in shapes.indices {
-            records.append(
-                Member(
-                    shape: shapes[member], start: starts[member] == .min ? .min : rankOf[Int(starts[member])],
-                    end: ends[member] == .max ? .max : rankOf[Int(ends[member])], coupon: coupon[member],
-                    priority: priority[member]))
+        for member in 0..<members {
+            if records[member].start != .min { records[member].start = distinct[instants[Int(records[member].start)]]! }
+            if records[member].end != .max { records[member].end = distinct[instants[Int(records[member].end)]]! }
         }
+        instants = []
         // Products with members, numbered densely in order of their ids; their prices.
         var listedOf = [Int32](repeating: -1, count: catalog.products.count)
         for id in productIDs { listedOf[Int(id)] = 0 }
@@ -145,6 +137,7 @@ struct ShadowCheck: @unchecked Sendable {
         var priceStart: [Int32] = [0]
         var prices: [Int64] = []
         priceStart.reserveCapacity(members + 1)
+        prices.reserveCapacity(productIDs.count)
         for member in 0..<members {
             let first = prices.count
             for slot in Int(productStart[member])..<Int(productStart[member + 1]) {
@@ -200,6 +193,7 @@ struct ShadowCheck: @unchecked Sendable {
 
         self.promotionIndex = promotionIndex
         self.members = records
+        self.promotions = promotions
         self.productStart = productStart
         self.productIDs = productIDs
         self.priceStart = priceStart
@@ -247,6 +241,7 @@ struct ShadowCheck: @unchecked Sendable {
     /// in an array of its own, so that a pass over one filter reads only what it compares.
     private struct Scratch {
         var records: [Member] = []
+        var shapes: [ShadowShape] = []
         var member: [Int32] = []
         var signature: [UInt64] = []
         var slope: [Double] = []
@@ -262,6 +257,7 @@ struct ShadowCheck: @unchecked Sendable {
 
         mutating func removeAll() {
             records.removeAll(keepingCapacity: true)
+            shapes.removeAll(keepingCapacity: true)
             member.removeAll(keepingCapacity: true)
             signature.removeAll(keepingCapacity: true)
             slope.removeAll(keepingCapacity: true)
@@ -319,20 +315,24 @@ struct ShadowCheck: @unchecked Sendable {
         // First the records, in a loop that does nothing else: the reads of members far apart
         // then overlap instead of waiting for one another.
         members.withUnsafeBufferPointer { members in
-            listMembers.withUnsafeBufferPointer { listMembers in
-                for slot in Int(listStart[listed])..<Int(listStart[listed + 1]) {
-                    scratch.records.append(members[Int(listMembers[slot])])
+            promotions.withUnsafeBufferPointer { promotions in
+                listMembers.withUnsafeBufferPointer { listMembers in
+                    for slot in Int(listStart[listed])..<Int(listStart[listed + 1]) {
+                        let member = Int(listMembers[slot])
+                        scratch.records.append(members[member])
+                        scratch.shapes.append(ShadowShape(promotions[Int(promotionIndex[member])]) ?? .nothing)
+                    }
                 }
             }
         }
-        for (slot, record) in zip(Int(listStart[listed])..., scratch.records) {
+        for (slot, (record, shape)) in zip(Int(listStart[listed])..., zip(scratch.records, scratch.shapes)) {
             scratch.member.append(listMembers[slot])
             scratch.signature.append(record.signature)
-            scratch.slope.append(record.shape.approximateSlope(unitPrice: u))
+            scratch.slope.append(shape.approximateSlope(unitPrice: u))
             scratch.window.append(SIMD2(record.start, record.end))
             scratch.coupon.append(record.coupon)
             scratch.priority.append(record.priority)
-            scratch.probes.append(Self.probes(record.shape, unitPrice: u))
+            scratch.probes.append(Self.probes(shape, unitPrice: u))
         }
         let count = scratch.member.count
         // Slopes are never negative, so their bits order as they do.
@@ -465,7 +465,8 @@ struct ShadowCheck: @unchecked Sendable {
             while slot < qEnd, productIDs[slot] < product { slot += 1 }
             guard slot < qEnd, productIDs[slot] == product else { return false }
         }
-        let (sq, sp) = (members[q].shape, members[p].shape)
+        let sq = ShadowShape(promotions[Int(promotionIndex[q])]) ?? .nothing
+        let sp = ShadowShape(promotions[Int(promotionIndex[p])]) ?? .nothing
         for slot in Int(priceStart[p])..<Int(priceStart[p + 1]) {
             guard Self.beats(sq, sp, unitPrice: prices[slot], winsTies: winsTies, allowance: &allowance) else {
                 return false

@@ -75,7 +75,12 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: path, reason: error.reason))
             }
         }
-        OutputStream.standardOutput.write(reporter.render(files))
+        if reporter == .text {
+            // Written as it is made: a report of tens of thousands of warnings is never held whole.
+            TextReporter.render(files) { OutputStream.standardOutput.write($0) }
+        } else {
+            OutputStream.standardOutput.write(reporter.render(files))
+        }
         try Console.finishOutput()
         UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }
