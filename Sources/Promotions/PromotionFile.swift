@@ -246,14 +246,11 @@ final class PromotionFileHandler: PlistStreamHandler {
         decoded.suggest(parts: checks.parts)
         // Decoding is over: its table of ids (a few MB for a large file) is no longer needed.
         decoded.decoder = PromotionDecoder(context: decoded.decoder.context)
-        var diagnostics = self.diagnostics
-        diagnostics.append(contentsOf: decoded.diagnostics)
-        decoded.diagnostics = []
-        // Stable: diagnostics at one position keep the order they were found in.
-        var ordered = diagnostics.enumerated().sorted { a, b in
-            a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
-        }.map(\.element)
-        diagnostics = []
+        // Taken over, not copied: a file can have tens of thousands.
+        var diagnostics: [Diagnostic] = []
+        swap(&diagnostics, &decoded.diagnostics)
+        if !self.diagnostics.isEmpty { diagnostics.insert(contentsOf: self.diagnostics, at: 0) }
+        var ordered = Self.inOrderOfPosition(diagnostics)
         if checks.checksProducts, let catalog = checks.catalog {
             // Line promotions another always beats: at their `<dict>`, naming the first such one. They
             // come in file order, after any other diagnostic at the same place.
@@ -301,6 +298,26 @@ final class PromotionFileHandler: PlistStreamHandler {
             diagnostics.append(diagnostic)
         }
         return diagnostics
+    }
+
+    /// `diagnostics` in order of position; at one position in the order they were found (a stable
+    /// sort). Moved, not copied; those already in order (most files' are) are returned as they are.
+    static func inOrderOfPosition(_ diagnostics: consuming [Diagnostic]) -> [Diagnostic] {
+        let locations = diagnostics.map(\.location)
+        if zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) { return diagnostics }
+        let order = locations.indices.sorted { a, b in
+            locations[a] != locations[b] ? locations[a] < locations[b] : a < b
+        }
+        var sorted: [Diagnostic] = []
+        sorted.reserveCapacity(order.count)
+        let vacated = Diagnostic(.shadowed, "", at: SourceLocation(line: 0, column: 0))
+        diagnostics.withUnsafeMutableBufferPointer { buffer in
+            for index in order {
+                sorted.append(buffer.moveElement(from: index))
+                buffer.initializeElement(at: index, to: vacated)
+            }
+        }
+        return sorted
     }
 
     /// The diagnostics of `a` and `b`, each in order of position, in order of position: at one

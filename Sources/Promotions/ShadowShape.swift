@@ -188,6 +188,12 @@ func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
 
 func gcd(_ a: Int128, _ b: Int128) -> Int128 {
     var (a, b) = (a.magnitude, b.magnitude)
+    // In 64 bits when both fit, as they do for any real price: a 128-bit remainder is far slower.
+    if a <= UInt64.max, b <= UInt64.max {
+        var (x, y) = (UInt64(a), UInt64(b))
+        while y != 0 { (x, y) = (y, x % y) }
+        return Int128(x)
+    }
     while b != 0 { (a, b) = (b, a % b) }
     return Int128(a)
 }
