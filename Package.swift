@@ -14,7 +14,7 @@ let package = Package(
             name: "CheckoutKit",
             targets: [
                 "PlistReader", "Promotions", "Pricing", "Explanations", "StrictJSON", "InputFiles", "Receipts",
-                "BatchPricing", "Platform", "Workloads"
+                "BatchPricing", "Platform", "Workloads", "Suggestions"
             ]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer) and for replaying corpora in the tests.
         .library(name: "FuzzHarness", targets: ["FuzzHarness"])
@@ -38,14 +38,17 @@ let package = Package(
         .testTarget(name: "BuffersTests", dependencies: ["Buffers"]),
         .target(name: "PlistReader", dependencies: ["CLibXML2", "Buffers", "Platform"]),
         .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
+        // "Did you mean" for codes, keys and command names: the standard library only.
+        .target(name: "Suggestions"),
+        .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions"]),
         // The pricing core: the standard library only.
         .target(name: "Pricing"),
         .testTarget(name: "PricingTests", dependencies: ["Pricing", "Workloads", "ReferenceModels"]),
         // SPEC §10–§12 written the plain way (units expanded, everything recomputed), for differential tests.
         .target(name: "ReferenceModels", dependencies: ["Pricing", "Workloads"], path: "Tests/ReferenceModels"),
         // Promotion files: plist values → promotion definitions + diagnostics.
-        .target(name: "Promotions", dependencies: ["PlistReader", "Pricing", "Platform"]),
-        .testTarget(name: "PromotionsTests", dependencies: ["Promotions", "Workloads"]),
+        .target(name: "Promotions", dependencies: ["PlistReader", "Pricing", "Platform", "Suggestions"]),
+        .testTarget(name: "PromotionsTests", dependencies: ["Promotions", "Workloads", "ReferenceModels"]),
         // Strict JSON reading and writing, for catalogs, carts and reports.
         .target(name: "StrictJSON"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
@@ -58,7 +61,9 @@ let package = Package(
             name: "ReceiptsTests", dependencies: ["Receipts", "InputFiles", "Promotions", "Workloads", "StrictJSON"]),
         // The files users hand us: catalogs, carts, the promotions compiled for pricing, the
         // built-in shipped store.
-        .target(name: "InputFiles", dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Platform"]),
+        .target(
+            name: "InputFiles",
+            dependencies: ["Pricing", "Promotions", "StrictJSON", "PlistReader", "Platform", "Suggestions"]),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "Workloads"]),
         // What a promotions change does to real carts: the tally and the report (text, JSON, markdown).
         .target(name: "PromotionDiff", dependencies: ["Pricing", "StrictJSON"]),
@@ -79,7 +84,7 @@ let package = Package(
             dependencies: ["InputFiles", "BatchPricing", "Receipts", "Pricing", "Promotions", "Platform", "StrictJSON"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         // The shopping flow: its ports, card checks, the simulated gateway, the purchase.
-        .target(name: "Shopping", dependencies: ["Pricing", "Explanations", "Receipts", "StrictJSON"]),
+        .target(name: "Shopping", dependencies: ["Pricing", "Explanations", "Receipts", "StrictJSON", "Suggestions"]),
         .testTarget(name: "ShoppingTests", dependencies: ["Shopping"]),
         // MVP presenters of the four screens and their navigation: no terminal code.
         .target(name: "Presenters", dependencies: ["Shopping", "Pricing", "Explanations", "Receipts"]),
@@ -99,7 +104,7 @@ let package = Package(
             name: "checkout",
             dependencies: [
                 "InputFiles", "BatchPricing", "Receipts", "Explanations", "PromotionDiff", "DiagnosticReporters",
-                "PlistReader", "Pricing", "Promotions",
+                "PlistReader", "Pricing", "Promotions", "Suggestions",
                 "StrictJSON", "Workloads", "Platform", "Shopping", "Presenters", "ShopStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],

@@ -1,5 +1,6 @@
 import Pricing
 import StrictJSON
+import Suggestions
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Without a leading UTF-8 byte order mark (EF BB BF), which some editors write.
@@ -38,7 +39,7 @@ public struct CartReader {
     public init(catalog: Catalog, parallelThreshold: Int = 4 << 20, scanAfter: Int) {
         self.catalog = catalog
         merger = CartLineMerger(productCount: catalog.products.count)
-        builder = CartBuilder(catalog: catalog)
+        builder = CartBuilder(catalog: catalog, suggestions: CodeSuggestions.suggester)
         self.parallelThreshold = parallelThreshold
         self.scanAfter = scanAfter
     }

@@ -4,8 +4,14 @@
 public struct CartBuilder: Sendable {
     public let catalog: Catalog
     private var merger: CartLineMerger
+    /// Makes "did you mean" for the catalog's codes (the pricing core has none of its own).
+    private let makeSuggestions: CodeSuggester?
     /// "Did you mean", built the first time a code is unknown.
-    private var suggestions: CodeSuggestions?
+    private var suggest: (@Sendable (String) -> String?)?
+
+    /// Given a catalog's codes, what suggests one of them for a code it lacks (or nil). `Suggestions`
+    /// provides one (`CodeSuggestions.suggester`).
+    public typealias CodeSuggester = @Sendable ([String]) -> @Sendable (String) -> String?
 
     /// Why an item cannot be added. Nothing of it is added.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -28,16 +34,18 @@ public struct CartBuilder: Sendable {
         }
     }
 
-    public init(catalog: Catalog) {
+    /// `suggestions`: how an unknown code gets its "did you mean" (nil: it gets none).
+    public init(catalog: Catalog, suggestions: CodeSuggester?) {
         self.catalog = catalog
         merger = CartLineMerger(productCount: catalog.products.count)
+        makeSuggestions = suggestions
     }
 
     /// The product with `code`, checked as an item would be.
     public mutating func product(_ code: String) throws(Problem) -> ProductID {
         guard let id = catalog.productID(for: code) else {
-            if suggestions == nil { suggestions = CodeSuggestions(codes: catalog.products.map(\.code)) }
-            throw .unknownCode(code, suggestion: suggestions?.suggestion(for: code))
+            if suggest == nil { suggest = makeSuggestions?(catalog.products.map(\.code)) }
+            throw .unknownCode(code, suggestion: suggest?(code))
         }
         return id
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import PlistReader
 import Pricing
+import Suggestions
 
 /// Decodes promotions on a second thread while the reader parses the rest of the file. The reader
 /// hands over the values it read, in batches and in file order; one consumer decodes them in that
@@ -83,12 +84,12 @@ final class DecodingPipeline: @unchecked Sendable {
 
 extension DecodingPipeline.Output {
     /// Adds "did you mean" to every unknown code reported, all found in one pass over the catalog.
-    mutating func suggest() {
+    mutating func suggest(parts: PartRunner) {
         guard let catalog = decoder.context.productCatalog, !decoder.unanswered.isEmpty else { return }
         let unanswered = decoder.unanswered
-        let answers = CodeSuggestions.suggestions(for: unanswered.map(\.code), in: catalog) { count, body in
-            DispatchQueue.concurrentPerform(iterations: count, execute: body)
-        }
+        let answers = CodeSuggestions.suggestions(
+            for: unanswered.map(\.code), codes: catalog.products.map(\.code)
+        ) { count, body in parts.run(count, body) }
         for ((index, code), answer) in zip(unanswered, answers) where answer != nil {
             let old = diagnostics[index]
             var diagnostic = Diagnostic.unknownCode(

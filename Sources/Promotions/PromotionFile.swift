@@ -13,15 +13,35 @@ public struct PromotionChecks: Sendable {
     /// Report promotions whose window ended by this instant (`promotion.expired`).
     public var expiryInstant: Instant?
     public var limits: PlistLimits
+    /// How the checks that run after reading (did you mean, the shadowed check) spread over cores.
+    public var parts: PartRunner
 
     public init(
         catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil,
-        limits: PlistLimits = .default
+        limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother
     ) {
         self.catalog = catalog
         self.checksProducts = checksProducts
         self.expiryInstant = expiryInstant
         self.limits = limits
+        self.parts = parts
+    }
+}
+
+/// Runs the parts of a piece of work: `run(n, body)` calls `body(0)`…`body(n − 1)`, at once if it
+/// can. The caller decides how (`checkout validate` on every core, `DispatchQueue.concurrentPerform`);
+/// a check only says into how many independent parts its work splits, and its answer does not
+/// depend on how they run.
+public struct PartRunner: Sendable {
+    public let run: @Sendable (Int, @Sendable (Int) -> Void) -> Void
+
+    public init(_ run: @escaping @Sendable (Int, @Sendable (Int) -> Void) -> Void) {
+        self.run = run
+    }
+
+    /// On the calling thread, in order.
+    public static let oneAfterAnother = PartRunner { count, body in
+        for part in 0..<count { body(part) }
     }
 }
 
@@ -223,36 +243,115 @@ final class PromotionFileHandler: PlistStreamHandler {
             decoded = pipeline.finish()
             self.pipeline = nil
         }
-        decoded.suggest()
-        var diagnostics = self.diagnostics + decoded.diagnostics
-        // Each id's first `<dict>`, worked out when a diagnostic needs one.
+        decoded.suggest(parts: checks.parts)
+        // Decoding is over: its table of ids (a few MB for a large file) is no longer needed.
+        decoded.decoder = PromotionDecoder(context: decoded.decoder.context)
+        // Taken over, not copied: a file can have tens of thousands.
+        var diagnostics: [Diagnostic] = []
+        swap(&diagnostics, &decoded.diagnostics)
+        if !self.diagnostics.isEmpty { diagnostics.insert(contentsOf: self.diagnostics, at: 0) }
+        // Each id's first `<dict>`, worked out only when a promotion gives its coupon away.
         var table: [String: SourceLocation]?
-        func lines() -> [String: SourceLocation] {
-            if let table { return table }
-            var lines: [String: SourceLocation] = [:]
-            for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
-            table = lines
-            return lines
+        diagnostics += Diagnostic.couponsExposed(decoded.promotions) { id in
+            if table == nil {
+                var lines: [String: SourceLocation] = [:]
+                for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
+                table = lines
+            }
+            return table![id]
         }
-        diagnostics += Diagnostic.couponsExposed(decoded.promotions) { lines()[$0] }
+        var ordered = Self.inOrderOfPosition(diagnostics)
         if checks.checksProducts, let catalog = checks.catalog {
-            // Line promotions another always beats: at their `<dict>`, naming the first such one.
-            var check = ShadowCheck(catalog: catalog)
-            for (index, by) in check.shadowed(decoded.promotions) {
-                let promotion = decoded.promotions[index]
-                let other = decoded.promotions[by]
-                guard let location = lines()[promotion.id], let otherLocation = lines()[other.id] else { continue }
-                diagnostics.append(.shadowed(by: other.id, at: otherLocation, at: location, promotion: promotion.id))
+            // Line promotions another always beats: at their `<dict>`, naming the first such one. They
+            // come in file order, after any other diagnostic at the same place.
+            let shadowed = shadowedDiagnostics(catalog: catalog)
+            if !shadowed.isEmpty { ordered = Self.merge(ordered, shadowed) }
+        }
+        return PromotionFile(
+            name: name, promotions: decoded.promotions, entries: decoded.entries, currency: currency,
+            diagnostics: ordered)
+    }
+
+    /// `promotion.shadowed` for each promotion another always beats, in file order.
+    private func shadowedDiagnostics(catalog: Catalog) -> [Diagnostic] {
+        let promotions = decoded.promotions
+        let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed(concurrently: checks.parts.run)
+        guard !found.isEmpty else { return [] }
+        // Each valid promotion's entry: the promotions are the entries without errors, in order, and
+        // a valid promotion's id is its entry's (the first use of the id).
+        var entryOf = [Int32](repeating: 0, count: promotions.count)
+        var entry = 0
+        let entries = decoded.entries
+        for index in promotions.indices {
+            while entry < entries.count, entries[entry].id != promotions[index].id { entry += 1 }
+            entryOf[index] = Int32(entry)
+            entry += 1
+        }
+        // One message per shadowing promotion, shared (strings are reference-counted) by every
+        // promotion it shadows: tens of thousands of warnings name a few thousand promotions.
+        var made: [Int: Diagnostic] = [:]
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(found.count)
+        for (index, by) in found {
+            var diagnostic: Diagnostic
+            if let template = made[by] {
+                diagnostic = template
+            } else {
+                diagnostic = .shadowed(
+                    by: promotions[by].id, at: entries[Int(entryOf[by])].location,
+                    at: SourceLocation(line: 0, column: 0),
+                    promotion: "")
+                made[by] = diagnostic
+            }
+            diagnostic.location = entries[Int(entryOf[index])].location
+            diagnostic.promotion = promotions[index].id
+            diagnostics.append(diagnostic)
+        }
+        return diagnostics
+    }
+
+    /// `diagnostics` in order of position; at one position in the order they were found (a stable
+    /// sort). Moved, not copied; those already in order (most files' are) are returned as they are.
+    static func inOrderOfPosition(_ diagnostics: consuming [Diagnostic]) -> [Diagnostic] {
+        let locations = diagnostics.map(\.location)
+        if zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) { return diagnostics }
+        let order = locations.indices.sorted { a, b in
+            locations[a] != locations[b] ? locations[a] < locations[b] : a < b
+        }
+        var sorted: [Diagnostic] = []
+        sorted.reserveCapacity(order.count)
+        let vacated = Diagnostic(.shadowed, "", at: SourceLocation(line: 0, column: 0))
+        diagnostics.withUnsafeMutableBufferPointer { buffer in
+            for index in order {
+                sorted.append(buffer.moveElement(from: index))
+                buffer.initializeElement(at: index, to: vacated)
             }
         }
-        let promotions = decoded.promotions
-        let entries = decoded.entries
-        // Stable: diagnostics at one position keep the order they were found in.
-        let ordered = diagnostics.enumerated().sorted { a, b in
-            a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
-        }.map(\.element)
-        return PromotionFile(
-            name: name, promotions: promotions, entries: entries, currency: currency, diagnostics: ordered)
+        return sorted
+    }
+
+    /// The diagnostics of `a` and `b`, each in order of position, in order of position: at one
+    /// position `a`'s first (what a stable sort of `a + b` gives). Moved, not copied.
+    static func merge(_ a: consuming [Diagnostic], _ b: consuming [Diagnostic]) -> [Diagnostic] {
+        var merged: [Diagnostic] = []
+        merged.reserveCapacity(a.count + b.count)
+        let vacated = Diagnostic(.shadowed, "", at: SourceLocation(line: 0, column: 0))
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                var (i, j) = (0, 0)
+                func take(_ buffer: UnsafeMutableBufferPointer<Diagnostic>, _ k: inout Int) {
+                    merged.append(buffer.moveElement(from: k))
+                    buffer.initializeElement(at: k, to: vacated)
+                    k += 1
+                }
+                while i < a.count, j < b.count {
+                    if b[j].location < a[i].location { take(b, &j) } else { take(a, &i) }
+                }
+                while i < a.count { take(a, &i) }
+                while j < b.count { take(b, &j) }
+            }
+        }
+        return merged
     }
 
     // MARK: PlistStreamHandler

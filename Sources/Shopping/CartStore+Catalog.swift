@@ -1,4 +1,5 @@
 import Pricing
+import Suggestions
 
 extension CartStore {
     /// Adds `quantity` units of the product of `catalog` with `code`, and returns that product.
@@ -7,7 +8,7 @@ extension CartStore {
     /// quantity is out of range: the checks of every cart (``CartBuilder``).
     @discardableResult
     public func add(_ code: String, quantity: Int64, from catalog: Catalog) throws -> Product {
-        var check = CartBuilder(catalog: catalog)
+        var check = CartBuilder(catalog: catalog, suggestions: CodeSuggestions.suggester)
         try check.add(code, quantity: quantity)
         let product = catalog[try check.product(code)]
         try add(product.code, quantity: quantity)

@@ -56,7 +56,8 @@ public final class CheckoutService {
 
     /// The stored entries as a cart, built as any cart is.
     func build(_ entries: [CartEntry], coupons: [String]) throws(Failure) -> Cart {
-        var builder = CartBuilder(catalog: catalog)
+        // Unknown codes are reported here without "did you mean".
+        var builder = CartBuilder(catalog: catalog, suggestions: nil)
         for entry in entries {
             do {
                 try builder.add(entry.code, quantity: entry.quantity)

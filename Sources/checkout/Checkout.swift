@@ -4,6 +4,7 @@ import InputFiles
 import Platform
 import Pricing
 import Receipts
+import Suggestions
 
 @main
 struct Checkout: ParsableCommand {

@@ -186,8 +186,9 @@ struct CardPrompt {
     private func field(_ prompt: String, secret: Bool, check: (String) throws(PaymentCard.Problem) -> Void) -> String? {
         let terminal = OutputStream.standardError
         while true {
-            terminal.write(prompt)
+            // Echo goes off before the prompt shows: what is typed as soon as it appears is hidden too.
             let hidden = secret && FileDescriptor.standardInput.setEcho(false)
+            terminal.write(prompt)
             let line = readLine(strippingNewline: true)
             if hidden {
                 FileDescriptor.standardInput.setEcho(true)

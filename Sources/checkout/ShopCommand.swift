@@ -70,9 +70,10 @@ final class TerminalShop: ShopNavigationView {
 
     /// Asks, and reads one line; nil at the end of input. A secret answer is not echoed on a terminal.
     func read(_ prompt: String, secret: Bool) -> String? {
+        // Echo goes off before the prompt shows: what is typed as soon as it appears is hidden too.
+        let hidden = secret && FileDescriptor.standardInput.setEcho(false)
         out.write(prompt)
         try? out.flush()
-        let hidden = secret && FileDescriptor.standardInput.setEcho(false)
         defer {
             if hidden {
                 FileDescriptor.standardInput.setEcho(true)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DiagnosticReporters
+import Dispatch
 import InputFiles
 import Platform
 import Pricing
@@ -67,8 +68,14 @@ struct Validate: ParsableCommand {
                 throw ExitStatus.forInput(error)
             }
         }
+        // The checks after reading (did you mean, shadowed promotions) run their parts on every core.
+        let parts =
+            Machine.processorCount > 1
+            ? PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+            : .oneAfterAnother
         let checks = PromotionChecks(
-            catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist)
+            catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist,
+            parts: parts)
         var files: [CheckedFile] = []
         var read: [PromotionFile] = []
         for path in plists {
@@ -83,7 +90,12 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        OutputStream.standardOutput.write(format.render(files))
+        if format == .text {
+            // Written as it is made: a report of tens of thousands of warnings is never held whole.
+            TextReporter.render(files) { OutputStream.standardOutput.write($0) }
+        } else {
+            OutputStream.standardOutput.write(format.render(files))
+        }
         try Console.finishOutput()
         UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }

@@ -32,6 +32,16 @@ public struct AmountOff: LinePromotionKind {
         q >= minimumQuantity && amountOff > 0 ? q * min(amountOff, u) : 0
     }
 
+    /// From the minimum quantity on, a saving per unit of min(A, u).
+    public var shadowShape: ShadowShape {
+        var shape = ShadowShape()
+        guard amountOff > 0 else { return shape }
+        shape.minimumQuantity = minimumQuantity
+        shape.savesPerUnit = true
+        shape.offEachUnit = amountOff
+        return shape
+    }
+
     public func words(_ context: PromotionKindWords) -> String {
         let money = context.money
         return "\(money.format(amountOff)) off each" + (minimumQuantity > 1 ? " from \(minimumQuantity)" : "")

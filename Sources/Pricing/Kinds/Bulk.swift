@@ -32,6 +32,17 @@ public struct Bulk: LinePromotionKind {
         q >= threshold && unitPrice >= 0 && unitPrice < u ? q * (u - unitPrice) : 0
     }
 
+    /// From the threshold on, a saving per unit of u − P.
+    public var shadowShape: ShadowShape {
+        var shape = ShadowShape()
+        guard unitPrice >= 0 else { return shape }
+        shape.minimumQuantity = threshold
+        shape.savesPerUnit = true
+        shape.lowestUnitPrice = unitPrice
+        shape.offEachUnit = .max
+        return shape
+    }
+
     public func words(_ context: PromotionKindWords) -> String {
         let money = context.money
         return "\(threshold) or more: \(money.format(unitPrice)) each"

@@ -39,6 +39,15 @@ public struct Combo: LinePromotionKind {
         return (q / groupSize) * (groupSize - paid) * u
     }
 
+    /// ⌊q / N⌋ × (N − M) × u; a definition the engine prices at zero has no terms.
+    public var shadowShape: ShadowShape {
+        var shape = ShadowShape()
+        guard groupSize > paid, paid >= 0 else { return shape }
+        shape.groupSize = groupSize
+        shape.freeUnits = groupSize - paid
+        return shape
+    }
+
     public func words(_ context: PromotionKindWords) -> String {
         "\(groupSize) for \(paid)"
     }

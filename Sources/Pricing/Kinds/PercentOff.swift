@@ -38,6 +38,19 @@ public struct PercentOff: LinePromotionKind {
         return min(percentage(q * u, hundredths), max(0, cap ?? .max))
     }
 
+    /// From the minimum quantity on, a share of the line, at most the cap.
+    public var shadowShape: ShadowShape {
+        var shape = ShadowShape()
+        guard hundredths > 0, hundredths <= 10_000 else { return shape }
+        shape.minimumQuantity = minimumQuantity
+        shape.hundredths = hundredths
+        if let cap {
+            shape.cap = cap
+            shape.hasCap = true
+        }
+        return shape
+    }
+
     public func words(_ context: PromotionKindWords) -> String {
         let money = context.money
         return "\(percentWords(hundredths)) off" + (minimumQuantity > 1 ? " from \(minimumQuantity)" : "")

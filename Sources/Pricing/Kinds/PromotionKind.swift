@@ -109,6 +109,8 @@ public protocol LinePromotionKind: PromotionKind {
     /// The discount on a line of `quantity` free units at `unitPrice`; never more than their value,
     /// which the caller has checked fits in 64 bits.
     func discount(quantity: Int64, unitPrice: Int64) -> Int64
+    /// Its discount in one of the forms the shadowed check compares (docs/validate.md).
+    var shadowShape: ShadowShape { get }
 }
 
 /// A kind that works on units of several lines, once per cart (`bundle`, `bxgy`).

@@ -76,6 +76,18 @@ extension Promotion {
             }
         }
 
+        /// A line kind's discount in the forms the shadowed check compares; nil for other kinds,
+        /// whose discount is not a function of one line.
+        public var shadowShape: ShadowShape? {
+            switch self {
+            case .combo(let kind): kind.shadowShape
+            case .bulk(let kind): kind.shadowShape
+            case .percent(let kind): kind.shadowShape
+            case .amount(let kind): kind.shadowShape
+            case .cart, .bundle, .bxgy: nil
+            }
+        }
+
         /// A cart kind's discount on a cart total of `subtotal`; 0 for other kinds.
         @inline(__always)
         func cartDiscount(subtotal: Int64) -> Int64 {

@@ -1,5 +1,6 @@
 import PlistReader
 import Pricing
+import Suggestions
 
 extension Diagnostic {
     static func unknownType(_ type: String, at location: SourceLocation, promotion: String?) -> Diagnostic {

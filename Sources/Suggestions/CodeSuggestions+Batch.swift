@@ -1,26 +1,34 @@
 extension CodeSuggestions {
-    /// "Did you mean" for many codes at once: the same answer as ``suggestion(for:)`` gives for each,
-    /// in one pass over the catalog instead of an index of it.
+    /// "Did you mean" for many codes at once: the same answer as ``suggestion(for:)`` gives for each.
     ///
-    /// The one-character deletions of the *questions* are indexed (a small table the caches hold),
-    /// and each catalog code's deletions are looked up in it as the codes go by: a code and a
-    /// question that share one are candidates, exactly the pairs the catalog's own index would
-    /// give. Nothing the size of the catalog is built, so a million products and twenty thousand
-    /// questions cost one pass of hashing.
+    /// A small catalog (up to 2,000 codes) is put in a trie once and each distinct question walks
+    /// it. For a large one, the one-character deletions of the *questions* are indexed (a small
+    /// table the caches hold), and each catalog code's deletions are looked up in it as the codes go
+    /// by: a code and a question that share one are candidates, exactly the pairs the catalog's own
+    /// index would give. Nothing the size of the catalog is built, so a million products and twenty
+    /// thousand questions cost one pass of hashing.
     ///
     /// `concurrently(n, body)` runs `body(0)`…`body(n - 1)`, at once if it can: the catalog is
     /// searched in that many parts (by default one after the other).
     public static func suggestions(
-        for queries: [String], in catalog: Catalog,
+        for queries: [String], codes: [String],
         concurrently: (Int, @Sendable (Int) -> Void) -> Void = { count, body in for part in 0..<count { body(part) } }
     ) -> [String?] {
-        let products = catalog.products
         guard !queries.isEmpty else { return [] }
-        guard products.count > exhaustiveLimit else {
-            let one = CodeSuggestions(codes: products.map(\.code))
-            return queries.map(one.suggestion(for:))
+        guard codes.count > exhaustiveLimit else {
+            // Files repeat their unknown codes: each distinct one is answered once.
+            let one = CodeSuggestions(codes: codes)
+            var scratch = Scratch()
+            var answered: [String: String?] = [:]
+            return queries.map { query in
+                if let answer = answered[query] { return answer }
+                let answer = one.suggestion(for: query, scratch: &scratch)
+                answered[query] = answer
+                return answer
+            }
         }
-        let search = BatchSearch(queries: queries, products: products)
+        let products = codes
+        let search = BatchSearch(queries: queries, codes: codes)
         let parts = products.count >= 100_000 ? 2 : 1
         let bounds = (0...parts).map { products.count * $0 / parts }
         // First the spellings in other letter case, the best answer of all: then the questions
@@ -48,11 +56,11 @@ extension CodeSuggestions {
             }
         }
         return queries.indices.map { question in
-            if found[question] >= 0 { return products[found[question]].code }
+            if found[question] >= 0 { return codes[found[question]] }
             // The nearest, the earlier on a tie: parts are in catalog order.
             var best = (position: -1, distance: Int.max)
             for part in near where part[question].distance < best.distance { best = part[question] }
-            return best.position >= 0 ? products[best.position].code : nil
+            return best.position >= 0 ? codes[best.position] : nil
         }
     }
 }
@@ -74,7 +82,10 @@ private struct BatchSearch: Sendable {
     let codeBytes: [UInt8]
     let codeStarts: [Int]
 
-    init(queries: [String], products: [Product]) {
+    /// The longest code, in bytes.
+    let longest: Int
+
+    init(queries: [String], codes: [String]) {
         questions = queries.map { Array($0.utf8).map(CodeSuggestions.upper) }
         limits = queries.map(CodeSuggestions.limit)
         ascii = questions.map { $0.allSatisfy { $0 < 0x80 } }
@@ -83,9 +94,11 @@ private struct BatchSearch: Sendable {
         }
         var codeBytes: [UInt8] = []
         var codeStarts = [0]
-        codeStarts.reserveCapacity(products.count + 1)
-        for product in products {
-            var code = product.code
+        codeStarts.reserveCapacity(codes.count + 1)
+        var longest = 0
+        for code in codes {
+            var code = code
+            longest = max(longest, code.utf8.count)
             code.withUTF8 { utf8 in
                 for byte in utf8 { codeBytes.append(CodeSuggestions.upper(byte)) }
             }
@@ -93,6 +106,7 @@ private struct BatchSearch: Sendable {
         }
         self.codeBytes = codeBytes
         self.codeStarts = codeStarts
+        self.longest = longest
     }
 
     /// Calls `body` with each code in `range`, upper-cased, and its position.
@@ -141,14 +155,17 @@ private struct BatchSearch: Sendable {
     func nearest(in range: Range<Int>, index: DeletionIndex) -> [(position: Int, distance: Int)] {
         var best = [(position: Int, distance: Int)](repeating: (-1, .max), count: questions.count)
         var lastSeen = [Int](repeating: -1, count: questions.count)
+        var rows = [Int32](repeating: 0, count: 3 * (longest + 1))
         forEachCode(in: range) { position, bytes in
             CodeSuggestions.forEachVariant(bytes) { tag in
                 index.forEach(tagged: tag) { question in
                     guard lastSeen[question] != position else { return }
                     lastSeen[question] = position
-                    let distance = CodeSuggestions.distance(
-                        questions[question], ascii: ascii[question], scalars: scalars[question], to: Array(bytes),
-                        limit: limits[question])
+                    let distance = rows.withUnsafeMutableBufferPointer { rows in
+                        CodeSuggestions.distance(
+                            questions[question], ascii: ascii[question], scalars: scalars[question], to: bytes,
+                            limit: limits[question], rows: rows)
+                    }
                     if distance >= 0, distance <= limits[question], distance < best[question].distance {
                         best[question] = (position, distance)
                     }
