@@ -79,7 +79,7 @@ public struct PromotionProducts: Sendable {
 
     /// Calls `body` with each product of promotion `index` (not its rewards), without building an array.
     @inline(__always)
-    func forEachProduct(of index: Int, _ body: (ProductID) -> Void) {
+    public func forEachProduct(of index: Int, _ body: (ProductID) -> Void) {
         let span = spans[index]
         for id in ids[Int(span.start)..<Int(span.rewardsStart < 0 ? span.end : span.rewardsStart)] { body(Int(id)) }
     }

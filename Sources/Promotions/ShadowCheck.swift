@@ -67,6 +67,11 @@ struct ShadowCheck: @unchecked Sendable {
     var parts: Int { partStart.count - 1 }
 
     init(promotions: [Promotion], catalog: Catalog) {
+        self.init(promotions: promotions, products: PromotionProducts(promotions, catalog: catalog), catalog: catalog)
+    }
+
+    /// `products`: the promotions' products, resolved against the catalog once.
+    init(promotions: [Promotion], products: PromotionProducts, catalog: Catalog) {
         // Room for every promotion: what is never filled is never touched, so it costs no memory,
         // while growing by doubling would hold two copies at once.
         var promotionIndex: [Int32] = []
@@ -84,9 +89,7 @@ struct ShadowCheck: @unchecked Sendable {
             for index in promotions.indices where promotions[index].isEnabled {
                 guard ShadowShape(promotions[index]) != nil else { continue }
                 scratch.removeAll(keepingCapacity: true)
-                for code in promotions[index].codes {
-                    if let id = catalog.productID(for: code) { scratch.append(Int32(id)) }
-                }
+                products.forEachProduct(of: index) { scratch.append(Int32($0)) }
                 guard !scratch.isEmpty else { continue }
                 if scratch.count > 1 { scratch.sort() }
                 var last: Int32 = -1

@@ -104,7 +104,7 @@ public struct NoDiscountFinding: Sendable, Equatable {
     }
 }
 
-/// A kind that works on one line's free units at a time (`combo`, `bulk`, `percent`, `amount`).
+/// A kind that works on one line's free units at a time.
 public protocol LinePromotionKind: PromotionKind {
     /// The discount on a line of `quantity` free units at `unitPrice`; never more than their value,
     /// which the caller has checked fits in 64 bits.
@@ -113,7 +113,7 @@ public protocol LinePromotionKind: PromotionKind {
     var shadowShape: ShadowShape { get }
 }
 
-/// A kind that works on units of several lines, once per cart (`bundle`, `bxgy`).
+/// A kind that works on units of several lines, once per cart.
 protocol GroupPromotionKind: PromotionKind {
     /// The least units of its products, and of its rewarded products when it has them, a cart
     /// must hold for one application: the engine rules the promotion out for a cart without them.
