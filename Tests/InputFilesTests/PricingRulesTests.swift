@@ -1,3 +1,4 @@
+import BatchPricing
 import Platform
 import Pricing
 import Synchronization

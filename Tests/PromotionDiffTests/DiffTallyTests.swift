@@ -1,8 +1,8 @@
 import Pricing
 import PromotionDiff
 import ReferenceModels
+import SeededRandom
 import Testing
-import Workloads
 
 /// The diff's figures against SPEC §12 written the plain way over the reference pricing model.
 @Suite("checkout diff: the tally against a reference")

@@ -1,6 +1,7 @@
 import Dispatch
 import Pricing
 import ReferenceModels
+import SeededRandom
 import Testing
 import Workloads
 

@@ -1,5 +1,5 @@
 import Pricing
-import Workloads
+import SeededRandom
 
 /// Random shops with promotions of every type, v2 included.
 public struct RandomV2Shop {

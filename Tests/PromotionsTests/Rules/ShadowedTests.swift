@@ -1,5 +1,6 @@
 import Pricing
 import Promotions
+import SeededRandom
 import Testing
 import Workloads
 

@@ -2,7 +2,7 @@ import Promotions
 import StrictJSON
 import Testing
 
-@testable import DiagnosticReporters
+@testable import Reporters
 
 @Suite("Reporters")
 struct ReporterTests {

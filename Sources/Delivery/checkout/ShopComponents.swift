@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatchPricing
 import Foundation
 import InputFiles
 import Platform

@@ -1,9 +1,9 @@
 import ArgumentParser
-import DiagnosticReporters
 import InputFiles
 import Platform
 import Pricing
 import Receipts
+import Reporters
 import Suggestions
 
 @main

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Platform
 import Pricing
+import Reporters
 import Shopping
 
 struct Pay: ParsableCommand {

@@ -1,9 +1,10 @@
 import ArgumentParser
-import DiagnosticReporters
+import BatchPricing
 import InputFiles
 import Platform
 import PlistReader
 import Pricing
+import Reporters
 
 /// `--promotions` and `--catalog`, shared by every command that prices.
 struct RulesOptions: ParsableArguments {
@@ -91,13 +92,5 @@ func parseInstant(_ text: String?, option: String = "--at") throws -> Instant? {
         return try Instant(rfc3339: text)
     } catch {
         throw ValidationError("\(option): \(error.description)")
-    }
-}
-
-/// The machine's wall clock, the one adapter of the ``WallClock`` port.
-struct SystemClock: WallClock {
-    func now() -> Instant {
-        let (seconds, nanoseconds) = Machine.wallClock()
-        return Instant(seconds: seconds, nanoseconds: nanoseconds)
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import InputFiles
 import PlistReader
 import Pricing
 import Promotions

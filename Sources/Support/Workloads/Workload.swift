@@ -1,3 +1,5 @@
+@_exported import SeededRandom
+
 /// Generated inputs for benchmarks: a catalog, promotions, a large cart and a batch of small carts,
 /// as the bytes of the files users have (Products.json, Promotions.plist, cart.json, batch.ndjson).
 /// The same parameters always give the same bytes.

@@ -1,5 +1,6 @@
 import Pricing
 import Receipts
+import Shopping
 import StrictJSON
 
 /// What paying and listing orders print, as text for people or JSON for scripts.

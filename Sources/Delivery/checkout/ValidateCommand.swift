@@ -1,10 +1,11 @@
 import ArgumentParser
-import DiagnosticReporters
+import BatchPricing
 import Dispatch
 import InputFiles
 import Platform
 import Pricing
 import Promotions
+import Reporters
 
 extension ReporterKind: ExpressibleByArgument {}
 
