@@ -27,6 +27,19 @@ public enum PricingRulesError: Error, Sendable {
     case promotionsInvalid(PromotionFile)
 }
 
+extension PricingRulesError: CustomStringConvertible {
+    /// What is wrong, naming the file; for a promotions file with errors, the first of them.
+    public var description: String {
+        switch self {
+        case .catalog(let error): error.description
+        case .promotionsUnreadable(let error): error.description
+        case .promotionsInvalid(let file):
+            "\(file.name) has \(file.errorCount == 1 ? "1 error" : "\(file.errorCount) errors"); fix \(file.errorCount == 1 ? "it" : "them") before pricing"
+                + (file.diagnostics.first { $0.severity == .error }.map { " (first: \($0))" } ?? "")
+        }
+    }
+}
+
 /// The catalog and promotions compiled for pricing.
 public struct PricingRules: Sendable {
     public let catalog: Catalog

@@ -13,14 +13,14 @@
 ///     let receipt = try checkout.price(cart: #"["VOUCHER", "TSHIRT", "MUG"]"#)
 ///     print(checkout.text(receipt))  // or checkout.json(receipt)
 ///
-/// A value: share it between threads; each ``price(cart:coupons:at:)`` call is independent.
+/// A value: share it between threads; each ``price(cart:coupons:at:name:)`` call is independent.
 /// docs/files.md says what catalogs, promotion files and carts hold; docs/pricing.md how a cart
 /// is priced.
 public struct Checkout: Sendable {
     public let rules: PricingRules
 
     /// Loads the catalog, then the promotions in its currency, and compiles them. Throws
-    /// ``PricingRulesError`` for a catalog or promotions file that cannot be read or has errors
+    /// `PricingRulesError` for a catalog or promotions file that cannot be read or has errors
     /// (its diagnostics in `.promotionsInvalid`).
     public init(catalog: String, promotions: String) throws(PricingRulesError) {
         rules = try PricingRules.load(catalog: .file(catalog), promotions: .file(promotions))
@@ -32,7 +32,7 @@ public struct Checkout: Sendable {
 
     /// The cart in `json` (an array of codes, or an object with `items`, docs/files.md), priced at
     /// `instant` (default: the cart's own `at`, else now) with `coupons` presented besides its own.
-    /// Throws ``InputError`` for a cart that cannot be read or priced, naming the item.
+    /// Throws `InputError` for a cart that cannot be read or priced, naming the item.
     public func price(cart json: String, coupons: [String] = [], at instant: Instant? = nil, name: String = "cart")
         throws(InputError) -> Receipt
     {
