@@ -16,6 +16,7 @@ let package = Package(
             name: "CheckoutBenchmarks",
             dependencies: [
                 .product(name: "CheckoutKit", package: "Checkout"),
+                .product(name: "CheckoutWorkloads", package: "Checkout"),
                 .product(name: "Benchmark", package: "benchmark"),
                 "FoundationPeers"
             ],

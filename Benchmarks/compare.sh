@@ -146,6 +146,35 @@ for name, mine, theirs in zip(["generator", "oneline", "xcode", "crlf", "real", 
     print(f"  {name:9} checkout {mine['median'] * 1000:5.0f} ms, PropertyListDecoder {theirs['median'] * 1000:5.0f} ms: "
           f"{statistics.median(rounds):.2f}x (rounds {min(rounds):.2f}-{max(rounds):.2f})")
 PY
+# PropertyListDecoder's time over checkout's, per pair of commands (peer, checkout) of run NAME: the
+# median of the rounds' ratios and their range.
+speedups() { python3 - "$results/$1.json" "${@:2}" <<'PY'
+import json, statistics, sys
+results = json.load(open(sys.argv[1]))["results"]
+for name, (peer, ours) in zip(sys.argv[2:], zip(results[0::2], results[1::2])):
+    rounds = [p / m for p, m in zip(peer["times"], ours["times"])]
+    print(f"  {name:9} checkout {ours['median'] * 1000:5.0f} ms, PropertyListDecoder {peer['median'] * 1000:5.0f} ms: "
+          f"{statistics.median(rounds):.2f}x (rounds {min(rounds):.2f}-{max(rounds):.2f})")
+PY
+}
+echo "== validate --catalog: the 100,000 promotions against their 1,000 products (unknown codes, prices, ~32,000 shadowed warnings), next to PropertyListDecoder merely decoding them (target: 6x, 64 MiB)"
+at=--at=2026-06-01T00:00:00Z
+run catalog "$bin/FoundationPlistPeer Promotions.plist" "$checkout validate Promotions.plist --catalog Products.json $at" \
+    "$bin/FoundationPlistPeer plists/xcode.plist" "$checkout validate plists/xcode.plist --catalog Products.json $at" \
+    "$bin/FoundationPlistPeer plists/oneline.plist" "$checkout validate plists/oneline.plist --catalog Products.json $at"
+speedups catalog generator xcode oneline
+for layout in Promotions.plist plists/xcode.plist plists/oneline.plist; do
+    /usr/bin/time -f "  peak memory of validate --catalog on $layout: %M KB" "$checkout" validate $layout --catalog Products.json $at >/dev/null
+done
+echo "== 20,000 promotions whose codes are 3 edits from the catalog's (OLD000123 for SKU000123; Xcode's layout), next to PropertyListDecoder (target: 2x)"
+python3 "$root/Benchmarks/peers/renamed_codes.py" Products.json Promotions.plist 20000 renamed
+# validate exits 1: unknown codes are errors.
+ROUNDS_FLAGS=--ignore-failure run renamed "$bin/FoundationPlistPeer renamed/Unknown.plist" \
+    "$checkout validate renamed/Unknown.plist --catalog renamed/Products.json $at" \
+    "$bin/FoundationPlistPeer renamed/Unknown.plist" \
+    "$checkout validate renamed/Unknown.plist --catalog renamed/Products.json $at --reporter json"
+speedups renamed text json
+"$checkout" validate renamed/Unknown.plist --catalog renamed/Products.json $at | tail -1 || true
 echo "== the batch phase on 1 and 2 threads (in process, checkout bench; target: 1.9x)"
 # Pairs in alternating order (1 2, 2 1, ...), so that drift of the machine's speed falls on both.
 batch_phase() {

@@ -4,6 +4,7 @@ import Pricing
 import PromotionDiff
 import Promotions
 import Receipts
+import SeededRandom
 import Testing
 import Workloads
 

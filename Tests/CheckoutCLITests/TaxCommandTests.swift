@@ -123,7 +123,7 @@ struct TaxCommandTests {
         let gross = try checkout(["price", "Rules/mix-and-match/carts/bxgy.json"] + Self.vat + Self.at)
         let text = gross.stdout.split(separator: "\n").map(String.init)
         let total = try #require(text.firstIndex { $0.hasPrefix("Total") })
-        #expect(text[total + 1] == "VAT 10% on 6.82 €" + String(repeating: " ", count: 61) + "0.68 €")
+        #expect(text[total + 1].hasPrefix("VAT 10% on 6.82 €   ") && text[total + 1].hasSuffix(" 0.68 €"))
         #expect(text[total + 2].hasPrefix("VAT 21% on 33.06 €") && text[total + 2].hasSuffix(" 6.94 €"))
         #expect(text[total].count == text[total + 1].count && text[total].count == text[total + 2].count)
         // Batches in text: a line per cart, with its tax.
@@ -168,7 +168,8 @@ struct TaxCommandTests {
     @Test("cart show and pay charge the total with tax; orders record the tax")
     func shoppingFlow() throws {
         let dir = try temporaryDirectory()
-        let store = ["--store", dir.appendingPathComponent("store.sqlite").path] + Self.net
+        let storePath = ["--store", dir.appendingPathComponent("store.sqlite").path]
+        let store = storePath + Self.net
         for (code, quantity) in [("TSHIRT", "1"), ("MUG", "1"), ("CAP", "2"), ("BEANS", "1")] {
             #expect(try checkout(["cart", "add", code, "--quantity", quantity] + store).status == 0)
         }
@@ -181,7 +182,7 @@ struct TaxCommandTests {
             ["pay", "--card-stdin", "--format", "json"] + store, stdin: "4242 4242 4242 4242\n12/30\n123\n")
         #expect(paid.status == 0)
         #expect(try json(paid.stdout)["total"] as? String == "54.76")
-        let orders = try json(checkout(["orders", "--format", "json"] + store).stdout)["orders"] as? [[String: Any]]
+        let orders = try json(checkout(["orders", "--format", "json"] + storePath).stdout)["orders"] as? [[String: Any]]
         #expect(orders?.first?["total"] as? String == "54.76")
         #expect(orders?.first?["tax"] as? String == "2.76")
         #expect((orders?.first?["receipt"] as? [String: Any])?["tax"] as? String == "2.76")

@@ -1,8 +1,8 @@
 import Explanations
 import Pricing
 import ReferenceModels
+import SeededRandom
 import Testing
-import Workloads
 
 @Suite("Explanations against the reference model (SPEC §11)")
 struct ExplanationsDifferentialTests {

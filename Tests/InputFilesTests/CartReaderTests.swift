@@ -1,3 +1,4 @@
+import BatchPricing
 import InputFiles
 import Pricing
 import Testing

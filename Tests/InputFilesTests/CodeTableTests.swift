@@ -1,4 +1,5 @@
 import Pricing
+import SeededRandom
 import Testing
 import Workloads
 

@@ -1,3 +1,4 @@
+import SeededRandom
 import Workloads
 
 /// `count` inputs made from `seeds` by one to three random edits each — a byte replaced or inserted

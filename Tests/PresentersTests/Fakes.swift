@@ -46,49 +46,64 @@ final class MemoryCart: CartStore {
     }
 }
 
-/// Orders in memory, sharing the cart; `failNextCompletion` simulates an interruption.
+/// Orders in memory, sharing the cart; `failNextCompletion` simulates a store failing after the
+/// charge. Orders this process placed are held until completed or released, or until a completion
+/// fails (then they are interrupted).
 final class MemoryOrders: OrderBook {
     let cart: MemoryCart
     var pending: [PendingOrder] = []
+    var held: Set<String> = []
     var completed: [OrderRecord] = []
     var failNextCompletion = false
     var nextID = 1
 
     init(cart: MemoryCart) { self.cart = cart }
 
-    func pendingOrder(
-        for entries: [CartEntry], coupons: [String], receiptJSON: String, total: Int64, currency: Currency
-    ) throws -> PendingOrder {
-        if let existing = pending.first(where: { $0.entries == entries && $0.coupons == coupons }) { return existing }
+    func placeOrder(pricing price: ([CartEntry], [String]) throws -> PricedCart) throws -> Placement {
+        guard pending.isEmpty else { return .inProgress }
+        guard !cart.items.isEmpty else { return .emptyCart }
+        let priced = try price(cart.items, cart.presented)
         var order = PendingOrder(
-            id: "order-\(nextID)", entries: entries, receiptJSON: receiptJSON, total: total, currency: currency)
-        order.coupons = coupons
+            id: "order-\(nextID)", entries: cart.items, receiptJSON: priced.receiptJSON, total: priced.total,
+            currency: priced.currency)
+        order.coupons = cart.presented
         nextID += 1
+        cart.items = []
+        cart.presented = []
         pending.append(order)
-        return order
+        held.insert(order.id)
+        return .placed(order)
     }
 
-    func pendingOrders() throws -> [PendingOrder] { pending }
+    func interruptedOrders() throws -> [PendingOrder] {
+        let interrupted = pending.filter { !held.contains($0.id) }
+        held.formUnion(interrupted.map(\.id))
+        return interrupted
+    }
 
     struct Interrupted: Error {}
 
     func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord {
         if failNextCompletion {
             failNextCompletion = false
+            held.remove(order.id)
             throw Interrupted()
         }
-        if let existing = completed.first(where: { $0.id == order.id }) { return existing }
         let record = OrderRecord(
             number: completed.count + 1, id: order.id, at: at, receiptJSON: order.receiptJSON, total: order.total,
             currency: order.currency, card: card, reference: reference)
         completed.append(record)
-        for entry in order.entries { _ = try cart.remove(entry.code, quantity: entry.quantity) }
-        for coupon in order.coupons { _ = try cart.removeCoupon(coupon) }
         pending.removeAll { $0.id == order.id }
+        held.remove(order.id)
         return record
     }
 
-    func discard(_ order: PendingOrder) throws { pending.removeAll { $0.id == order.id } }
+    func release(_ order: PendingOrder) throws {
+        for entry in order.entries { try cart.add(entry.code, quantity: entry.quantity) }
+        for coupon in order.coupons { _ = try cart.addCoupon(coupon) }
+        pending.removeAll { $0.id == order.id }
+        held.remove(order.id)
+    }
 
     func orders() throws -> [OrderRecord] { completed }
 }
@@ -96,17 +111,17 @@ final class MemoryOrders: OrderBook {
 /// A gateway that answers as scripted and counts the charges it takes.
 final class ScriptedGateway: PaymentGateway {
     var outcome: ChargeOutcome = .approved(reference: "ref-1")
-    var charges: [String: ChargeOutcome] = [:]
+    var charges: [String: ChargeRecord] = [:]
     var chargesTaken = 0
 
     func charge(amount: Int64, currency: Currency, card: PaymentCard, idempotencyKey: String) throws -> ChargeOutcome {
-        if case .approved? = charges[idempotencyKey] { return charges[idempotencyKey]! }
+        if let earlier = charges[idempotencyKey], case .approved = earlier.outcome { return earlier.outcome }
         chargesTaken += 1
-        charges[idempotencyKey] = outcome
+        charges[idempotencyKey] = ChargeRecord(outcome: outcome, amount: amount, currency: currency, card: card.masked)
         return outcome
     }
 
-    func status(idempotencyKey: String) throws -> ChargeOutcome? { charges[idempotencyKey] }
+    func status(idempotencyKey: String) throws -> ChargeRecord? { charges[idempotencyKey] }
 }
 
 /// The original app's store, with a cart promotion for the receipts' sake.

@@ -49,6 +49,9 @@ final class PaymentScreenView: PaymentView {
     func showInvalidCard(_ problem: String) { told.append("invalid \(problem)") }
     func showEmptyCart(_ message: String) { told.append("empty \(message)") }
     func showError(_ message: String) { told.append("error \(message)") }
+    func showRecovered(orderNumber: Int, total: String, card: String) {
+        told.append("recovered #\(orderNumber) \(total) \(card)")
+    }
 }
 
 @Suite("Product list presenter")
@@ -66,7 +69,7 @@ struct ProductListPresenterTests {
         presenter.add(code: "HAT")
         #expect(
             view.told == [
-                #"show VOUCHER 5.00 € ["2 for 1"]; TSHIRT 20.00 € ["3 or more: 19.00 € each"]; MUG 7.50 € [] cart ["10% off the cart from 100.00 € with coupon XMAS"]"#,
+                #"show VOUCHER 5.00 € ["2 for 1"]; TSHIRT 20.00 € ["3 or more: 19.00 € each"]; MUG 7.50 € [] cart ["10% off the cart from 100.00 € with a coupon"]"#,
                 "added Added 1 × Cabify Voucher to the cart.",
                 "added Added 3 × Cabify T-Shirt to the cart.",
                 "error There is no product 8; choose 1 to 3.",
@@ -97,7 +100,7 @@ struct CartPresenterTests {
         let presenter = CartPresenter(checkout: shop.service)
         presenter.view = view
         presenter.viewDidLoad()
-        #expect(view.told == ["empty Cart is empty", "checkout disabled"])
+        #expect(view.told == ["empty Cart is empty.", "checkout disabled"])
     }
 
     @Test("shows lines, the discounts that apply and the total; changes lines")
@@ -121,7 +124,7 @@ struct CartPresenterTests {
                 "show 1×VOUCHER 5.00 €, 2×MUG 15.00 € total 20.00 €", "checkout enabled",
                 "show 2×MUG 15.00 € total 15.00 €", "checkout enabled",
                 "error There is no line 6; choose 1 to 1.",
-                "empty Cart is empty", "checkout disabled"
+                "empty Cart is empty.", "checkout disabled"
             ])
     }
 }
@@ -154,7 +157,7 @@ struct CheckoutPresenterTests {
         let presenter = CheckoutPresenter(checkout: shop.service)
         presenter.view = view
         presenter.viewDidLoad()
-        #expect(view.told == ["empty Cart is empty"])
+        #expect(view.told == ["empty Cart is empty."])
         #expect(!presenter.canPay)
     }
 }
@@ -218,97 +221,38 @@ struct PaymentPresenterTests {
         let shop = Shop()
         let (presenter, view) = presenter(shop)
         #expect(!presenter.pay(number: "4242424242424242", expiry: "12/30", cvc: "123"))
-        #expect(view.told == ["processing", "empty Cart is empty"])
+        #expect(view.told == ["processing", "empty Cart is empty."])
     }
 
-    @Test("a retry after an interruption never charges twice")
-    func idempotentRetry() throws {
+    @Test(
+        "a payment whose order could not be recorded after the charge: the next one recovers it with that charge, never as its own approval, and charges nothing"
+    )
+    func recoveredAfterInterruption() throws {
         let shop = try filledShop()
-        shop.orders.failNextCompletion = true  // charged, then interrupted before the order was recorded
+        shop.orders.failNextCompletion = true  // charged, then the store failed before the order was recorded
         let (presenter, view) = presenter(shop)
         #expect(!presenter.pay(number: "4242424242424242", expiry: "12/30", cvc: "123"))
         #expect(shop.gateway.chargesTaken == 1)
-        #expect(shop.cart.items.count == 3)
-        #expect(presenter.pay(number: "4242424242424242", expiry: "12/30", cvc: "123"))
+        #expect(shop.orders.pending.count == 1)
+        #expect(view.told.last?.hasPrefix("error the card •••• 4242 was charged 74.50 €") == true)
+        // Another card: the interrupted order is recorded with the card its charge used; the cart
+        // is empty, so nothing else is charged or approved.
+        #expect(!presenter.pay(number: "5555555555554444", expiry: "12/30", cvc: "123"))
         #expect(shop.gateway.chargesTaken == 1)
-        #expect(shop.orders.completed.count == 1)
-        #expect(shop.cart.items == [])
-        #expect(view.told.first == "processing")
-        #expect(view.told.last == "approved #1 74.50 € •••• 4242")
+        #expect(shop.orders.completed.map(\.card) == ["•••• 4242"])
+        #expect(shop.orders.pending == [])
+        #expect(Array(view.told.suffix(3)) == ["processing", "recovered #1 74.50 € •••• 4242", "empty Cart is empty."])
     }
-}
 
-@Suite("The cart screen with promotions across lines")
-struct CartScreenV2Tests {
-    @Test("every promotion of a line is shown, trigger units as what they were part of")
-    func everyPromotion() throws {
-        let v2 = RuleSet(
-            promotions: [
-                Promotion(
-                    id: "TSHIRT 3+", name: "TSHIRT 3+", rule: .bulk(threshold: 3, unitPrice: 1900), codes: ["TSHIRT"]),
-                Promotion(id: "mug", name: "Shirt gets a mug", rule: .bxgy(buy: 1), codes: ["TSHIRT"], targets: ["MUG"])
-            ], catalog: catalog)
-        let cart = MemoryCart()
-        let service = CheckoutService(
-            rules: v2, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(),
-            clock: FixedClock(instant: now))
-        try cart.add("TSHIRT", quantity: 4)
-        try cart.add("MUG", quantity: 1)
-        let presenter = CartPresenter(checkout: service)
-        let view = RecordingCartView()
-        presenter.view = view
-        presenter.viewDidLoad()
-        #expect(
-            view.lines == [
-                "4×TSHIRT 77.00 €: 1 part of \"Shirt gets a mug\" | TSHIRT 3+: -3.00 €",
-                "1×MUG 0.00 €: Shirt gets a mug: -7.50 €"
-            ])
-        #expect(view.total == "77.00 €")
+    @Test("a decline puts the units and coupons back in the cart")
+    func declineReleases() throws {
+        let shop = try filledShop()
+        _ = try shop.cart.addCoupon("XMAS")
+        shop.gateway.outcome = .declined(reason: "card declined")
+        let (presenter, _) = presenter(shop)
+        #expect(!presenter.pay(number: "4000000000000002", expiry: "12/30", cvc: "123"))
+        #expect(shop.cart.items.map(\.quantity) == [3, 3, 1])
+        #expect(shop.cart.presented == ["XMAS"])
+        #expect(shop.orders.pending == [])
     }
-}
-
-final class RecordingCartView: CartView {
-    var lines: [String] = []
-    var total = ""
-    func show(cart: ReceiptScreen) {
-        lines = cart.lines.map { "\($0.quantity)×\($0.code) \($0.total): " + $0.discounts.joined(separator: " | ") }
-        total = cart.total
-    }
-    func showEmpty(_ message: String) {}
-    func setCheckoutEnabled(_ enabled: Bool) {}
-    func showError(_ message: String) { lines.append("error \(message)") }
-}
-
-@Suite("The cart screen's hints")
-struct CartScreenHintTests {
-    @Test("the near misses of the cart, as the text receipt words them")
-    func hints() throws {
-        let cart = MemoryCart()
-        let service = CheckoutService(
-            rules: rules, cart: cart, orders: MemoryOrders(cart: cart), gateway: ScriptedGateway(),
-            clock: FixedClock(instant: now))
-        try cart.add("TSHIRT", quantity: 2)
-        try cart.add("VOUCHER", quantity: 1)
-        let presenter = CartPresenter(checkout: service)
-        let view = HintCartView()
-        presenter.view = view
-        presenter.viewDidLoad()
-        // VOUCHER 2x1 needs one more voucher (5.00); TSHIRT 3+ one more shirt (3 × 1.00).
-        #expect(
-            view.hints == [
-                #"Add 1 more VOUCHER (Cabify Voucher) to get "VOUCHER 2x1": save 5.00 €."#,
-                #"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#
-            ])
-        try cart.add("VOUCHER", quantity: 1)
-        presenter.refresh()
-        #expect(view.hints == [#"Add 1 more TSHIRT (Cabify T-Shirt) to get "TSHIRT 3+": save 3.00 €."#])
-    }
-}
-
-final class HintCartView: CartView {
-    var hints: [String] = []
-    func show(cart: ReceiptScreen) { hints = cart.hints }
-    func showEmpty(_ message: String) { hints = [] }
-    func setCheckoutEnabled(_ enabled: Bool) {}
-    func showError(_ message: String) { hints = ["error \(message)"] }
 }

@@ -19,6 +19,9 @@ final class RecordingShop: ShopNavigationView, ProductListView, CartView, Checko
     func showApproved(orderNumber: Int, total: String, card: String) {
         told.append("approved #\(orderNumber) \(total) \(card)")
     }
+    func showRecovered(orderNumber: Int, total: String, card: String) {
+        told.append("recovered #\(orderNumber) \(total) \(card)")
+    }
     func showDeclined(_ reason: String) { told.append("declined \(reason)") }
     func showInvalidCard(_ problem: String) { told.append("invalid \(problem)") }
     func showEmptyCart(_ message: String) { told.append("empty cart \(message)") }
@@ -83,7 +86,7 @@ struct ShopCoordinatorTests {
                 "ask [+N] one mor",
                 "message Coupon removed.", "cart total 95.00 €", "ask [+N] one mor",
                 "message The cart has no such coupon.", "cart total 95.00 €", "ask [+N] one mor",
-                "error Give the coupon, as $ SPRING.", "ask [+N] one mor"
+                "error Give the coupon after the $, as $ CODE.", "ask [+N] one mor"
             ])
         #expect(try shop.cart.coupons() == ["xmas"])
         #expect(!coordinator.answer("q"))
@@ -95,7 +98,7 @@ struct ShopCoordinatorTests {
         coordinator.start()
         coordinator.answer("c")
         coordinator.answer("k")
-        #expect(views.told.suffix(2) == ["error Cart is empty", "ask [+N] one mor"])
+        #expect(views.told.suffix(2) == ["error Cart is empty.", "ask [+N] one mor"])
         try shop.cart.add("MUG", quantity: 1)
         coordinator.answer("k")
         coordinator.answer("y")

@@ -1,6 +1,6 @@
 import Pricing
+import SeededRandom
 import Testing
-import Workloads
 
 /// `Amount.parse` against a reference written the plain way (the digit string collected into an
 /// array, as the parser once did), on thousands of random decimal texts.

@@ -1,6 +1,6 @@
 import Pricing
+import SeededRandom
 import Testing
-import Workloads
 
 /// The workloads' seedable generator, with a range helper.
 typealias TestRandom = SplitMix64

@@ -1,7 +1,6 @@
 import Pricing
 import ReferenceModels
 import Testing
-import Workloads
 
 extension Receipt {
     /// The receipt in the reference model's terms.

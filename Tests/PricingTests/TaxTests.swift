@@ -1,7 +1,7 @@
 import Pricing
 import ReferenceModels
+import SeededRandom
 import Testing
-import Workloads
 
 /// v3-examples (e)'s and (f)'s catalog: TSHIRT 20.00, HOODIE 35.00, MUG 7.50, CAP 12.00.
 func exampleCatalog(rootRate: Int64?, mugRate: Int64? = nil, pricesIncludeTax: Bool = true) throws -> Catalog {

@@ -1,8 +1,8 @@
 import Pricing
 import PromotionDiff
 import ReferenceModels
+import SeededRandom
 import Testing
-import Workloads
 
 /// The diff's figures against SPEC §12 written the plain way over the reference pricing model.
 @Suite("checkout diff: the tally against a reference")
@@ -16,8 +16,9 @@ struct DiffTallyTests {
             case 1: promotion.priority += 1
             case 2: promotion.isEnabled.toggle()
             case 3:
-                if case .percent(let t, let h, let cap) = promotion.rule {
-                    promotion.rule = .percent(minimumQuantity: t, hundredths: min(10_000, h * 2), cap: cap)
+                if case .percent(var kind) = promotion.rule {
+                    kind.hundredths = min(10_000, kind.hundredths * 2)
+                    promotion.rule = .percent(kind)
                 }
             default: break
             }

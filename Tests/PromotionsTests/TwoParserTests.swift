@@ -1,5 +1,6 @@
 import Platform
 import Pricing
+import SeededRandom
 import Testing
 
 @testable import Promotions

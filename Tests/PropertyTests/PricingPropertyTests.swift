@@ -4,6 +4,7 @@ import Platform
 import Pricing
 import PropertyBased
 import Receipts
+import SeededRandom
 import StrictJSON
 import Testing
 import Workloads

@@ -1,5 +1,5 @@
 import Pricing
-import Workloads
+import SeededRandom
 
 /// Random shops with promotions of every type, v2 included.
 public struct RandomV2Shop {
@@ -44,7 +44,7 @@ public struct RandomV2Shop {
                     minimumQuantity: Int64(random.draw(1...4)),
                     amountOff: Int64([1, 100, 300, 3_000][random.draw(0...3)]))
             case 4, 5:
-                let offer: Promotion.GroupOffer
+                let offer: ProductBundle.Offer
                 switch random.draw(0...2) {
                 case 0: offer = .price(Int64([0, 500, 1000, 2500, 6000][random.draw(0...4)]))
                 case 1: offer = .percent(Int64([1, 1250, 3333, 5000, 10_000][random.draw(0...4)]))
@@ -52,7 +52,7 @@ public struct RandomV2Shop {
                 }
                 rule = .bundle(size: Int64(random.draw(2...4)), offer: offer, limit: limit)
             case 6, 7:
-                let reward: Promotion.Reward =
+                let reward: BuyXGetY.Reward =
                     random.draw(0...2) == 0
                     ? .price(Int64([0, 100, 600][random.draw(0...2)]))
                     : .percent(Int64([10_000, 5000, 1250, 1][random.draw(0...3)]))

@@ -45,7 +45,7 @@ public struct ReferenceExplanations {
             if isCart {
                 let s = result.afterItems
                 func discount(_ s: Int64) -> Int64 {
-                    switch p.rule {
+                    switch NaiveRule(p.rule) {
                     case .cartPercent(let minimum, let h, let cap):
                         guard s >= minimum else { return 0 }
                         let d = Int64((Int128(s) * Int128(h) + 5_000) / 10_000)
@@ -64,7 +64,7 @@ public struct ReferenceExplanations {
                 }
                 // The least total with a positive discount: at least the minimum, and enough for one minor unit.
                 var need: Int64
-                switch p.rule {
+                switch NaiveRule(p.rule) {
                 case .cartPercent(let minimum, let h, _): need = max(minimum, (5_000 + h - 1) / h)
                 case .cartAmount(let minimum, _): need = max(minimum, 1)
                 default: need = .max
@@ -117,7 +117,7 @@ public struct ReferenceExplanations {
             let q = line == Int.max ? 0 : cart.lines[line].quantity
             let u = model.catalog[product].price
             var units: Int64?
-            switch p.rule {
+            switch NaiveRule(p.rule) {
             // Line types by their formulas: the least quantity beyond q with a positive discount.
             case .combo(let n, _): units = u > 0 ? max(q + 1, n) - q : nil
             case .bulk(let t, let price): units = price < u ? max(q + 1, t) - q : nil

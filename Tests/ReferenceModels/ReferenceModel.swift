@@ -135,7 +135,7 @@ public struct ReferenceModel {
         var bestCart: (index: Int, discount: Int64)?
         for (index, p) in promotions.enumerated() where isCandidate(p) {
             var d: Int64 = 0
-            switch p.rule {
+            switch NaiveRule(p.rule) {
             case .cartPercent(let minimum, let h, let cap):
                 if s >= minimum { d = rounded(Int128(s) * Int128(h), 10_000) }
                 if let cap { d = min(d, cap) }
@@ -191,7 +191,7 @@ public struct ReferenceModel {
         func rounded(_ x: Int128, _ d: Int128) -> Int64 { Int64((x + d / 2) / d) }
         let p = promotions[index]
         var applications: [Application] = []
-        switch p.rule {
+        switch NaiveRule(p.rule) {
         case .combo, .bulk, .percent, .amount:
             for line in Set(p.codes.compactMap(lineOf)).sorted() where !appliedLines.contains([index, line]) {
                 let free = units.indices.filter { units[$0].line == line && !units[$0].used }
@@ -199,7 +199,7 @@ public struct ReferenceModel {
                 let f = Int128(free.count)
                 let u = Int128(prices[line])
                 var d: Int128 = 0
-                switch p.rule {
+                switch NaiveRule(p.rule) {
                 case .combo(let n, let m): d = (f / Int128(n)) * Int128(n - m) * u
                 case .bulk(let t, let price): if f >= Int128(t), Int128(price) < u { d = f * (u - Int128(price)) }
                 case .percent(let t, let h, let cap):

@@ -1,5 +1,5 @@
 import Pricing
-import Workloads
+import SeededRandom
 
 /// Taxes (docs/taxes.md) written the plain way from the contract's words, to check the engine
 /// against: the catalog's rates as written (a product's own `tax_rate`, else the root's), the

@@ -26,9 +26,16 @@ struct ShopDatabaseTests {
         #expect(try store.entries() == [CartEntry(code: "MUG", quantity: 2)])
         #expect(try store.remove("MUG", quantity: 5))
         #expect(try store.entries() == [])
-        #expect(throws: StoreError.self) { try store.add("MUG", quantity: 0) }
-        try store.add("MUG", quantity: Int64.max)
-        #expect(throws: StoreError.self) { try store.add("MUG", quantity: 1) }
+        #expect(throws: CartBuilder.Problem.quantityOutOfRange(0)) { try store.add("MUG", quantity: 0) }
+        try store.add("MUG", quantity: 999_999_999)
+        #expect(throws: CartLimitExceeded(code: "MUG", held: 999_999_999, adding: 2)) {
+            try store.add("MUG", quantity: 2)
+        }
+        try store.add("MUG", quantity: 1)
+        #expect(try store.entries() == [CartEntry(code: "MUG", quantity: 1_000_000_000)])
+        #expect(throws: CartLimitExceeded(code: "MUG", held: 1_000_000_000, adding: 1)) {
+            try store.add("MUG", quantity: 1)
+        }
     }
 
     @Test("the cart lives across openings")
@@ -38,26 +45,70 @@ struct ShopDatabaseTests {
         #expect(try ShopDatabase(path: path).entries() == [CartEntry(code: "TSHIRT", quantity: 3)])
     }
 
-    @Test("a pending order is reused for the same cart; completing it records the order and takes its items out, once")
+    func priced(_ total: Int64) -> ([CartEntry], [String]) throws -> PricedCart {
+        { _, _ in PricedCart(receiptJSON: "{}", total: total, currency: .euro) }
+    }
+
+    @Test(
+        "placing an order takes the cart's units and coupons; completing records it; units added meanwhile stay; releasing puts them back"
+    )
     func orders() throws {
         let store = try ShopDatabase(path: temporaryStore())
         try store.add("MUG", quantity: 2)
-        let entries = try store.entries()
-        let order = try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro)
-        #expect(
-            try store.pendingOrder(for: entries, coupons: [], receiptJSON: "{}", total: 1500, currency: .euro).id
-                == order.id)
-        try store.add("VOUCHER", quantity: 1)  // added while paying: stays in the cart
+        try store.addCoupon("Spring")
+        guard case .placed(let order) = try store.placeOrder(pricing: priced(1500)) else {
+            Issue.record("no pending order")
+            return
+        }
+        #expect(try store.pendingOrders() == [order])
+        #expect(order.entries == [CartEntry(code: "MUG", quantity: 2)])
+        #expect(order.coupons == ["Spring"])
+        #expect(try store.entries() == [] && store.coupons() == [])
+        // Under way: another placement is refused, and nothing is interrupted (this process holds it).
+        try store.add("VOUCHER", quantity: 1)
+        #expect(try store.placeOrder(pricing: priced(500)) == .inProgress)
+        #expect(try store.interruptedOrders() == [])
         let record = try store.complete(order, at: Instant(seconds: 100), card: "•••• 4242", reference: "sim_1")
-        #expect(record.number == 1)
-        #expect(try store.complete(order, at: Instant(seconds: 200), card: "•••• 4242", reference: "sim_1") == record)
+        #expect(record.number == 1 && record.total == 1500 && record.card == "•••• 4242")
         #expect(try store.entries() == [CartEntry(code: "VOUCHER", quantity: 1)])
         #expect(try store.orders() == [record])
         #expect(try store.pendingOrders() == [])
-        let second = try store.pendingOrder(
-            for: try store.entries(), coupons: [], receiptJSON: "{}", total: 500, currency: .euro)
-        #expect(
-            try store.complete(second, at: Instant(seconds: 300), card: "•••• 0002", reference: "sim_2").number == 2)
+        guard case .placed(let second) = try store.placeOrder(pricing: priced(500)) else {
+            Issue.record("the voucher's order")
+            return
+        }
+        try store.add("VOUCHER", quantity: 2)
+        try store.release(second)
+        #expect(try store.entries() == [CartEntry(code: "VOUCHER", quantity: 3)])
+    }
+
+    @Test("a pricing failure places nothing and leaves the cart as it was")
+    func pricingFails() throws {
+        let store = try ShopDatabase(path: temporaryStore())
+        try store.add("MUG", quantity: 2)
+        #expect(throws: StoreError.self) {
+            try store.placeOrder(pricing: { _, _ in throw StoreError(.unusable, "cannot price") })
+        }
+        #expect(try store.entries() == [CartEntry(code: "MUG", quantity: 2)])
+        #expect(try store.pendingOrders() == [])
+    }
+
+    @Test("an order whose paying connection is gone is interrupted: another opening of the store claims it once")
+    func interrupted() throws {
+        let path = try temporaryStore()
+        var payer: ShopDatabase? = try ShopDatabase(path: path)
+        try payer?.add("MUG", quantity: 1)
+        guard case .placed(let order)? = try payer?.placeOrder(pricing: priced(750)) else {
+            Issue.record("placed")
+            return
+        }
+        let other = try ShopDatabase(path: path)
+        #expect(try other.interruptedOrders() == [])  // held by `payer`
+        payer = nil  // its lock goes with it, as with a process that ends
+        #expect(try other.interruptedOrders() == [order])
+        #expect(try ShopDatabase(path: path).interruptedOrders() == [])  // claimed by `other` now
+        try other.release(order)
+        #expect(try other.entries() == [CartEntry(code: "MUG", quantity: 1)])
     }
 
     @Test("the gateway ledger remembers charges and counts attempts")
@@ -67,7 +118,10 @@ struct ShopDatabaseTests {
         try store.record(
             .declined(reason: "card declined"), forKey: "k", amount: 100, currency: .euro, card: "•••• 0002")
         try store.record(.approved(reference: "sim_9"), forKey: "k", amount: 100, currency: .euro, card: "•••• 4242")
-        #expect(try store.charge(forKey: "k") == .approved(reference: "sim_9"))
+        #expect(
+            try store.charge(forKey: "k")
+                == ChargeRecord(outcome: .approved(reference: "sim_9"), amount: 100, currency: .euro, card: "•••• 4242")
+        )
         #expect(try store.chargeAttempts(forKey: "k") == 2)
     }
 
@@ -122,7 +176,8 @@ struct ShopDatabaseTests {
         let notAStore = #expect(throws: StoreError.self) { try ShopDatabase(path: text) }
         #expect(
             notAStore?.description
-                == "\(text) is not a Checkout store (not an SQLite database); give another --store path")
+                == "\(text) is not a Checkout store (not an SQLite database); it was left as it was; give another --store path"
+        )
     }
 
     @Test("coupons: kept with the cart once each in any letter case, removed in any letter case, cleared with it")

@@ -45,11 +45,11 @@ struct PaymentCardTests {
 }
 
 final class Ledger: ChargeLedger {
-    var entries: [String: ChargeOutcome] = [:]
+    var entries: [String: ChargeRecord] = [:]
     var records = 0
-    func charge(forKey key: String) throws -> ChargeOutcome? { entries[key] }
+    func charge(forKey key: String) throws -> ChargeRecord? { entries[key] }
     func record(_ outcome: ChargeOutcome, forKey key: String, amount: Int64, currency: Currency, card: String) throws {
-        entries[key] = outcome
+        entries[key] = ChargeRecord(outcome: outcome, amount: amount, currency: currency, card: card)
         records += 1
     }
 }
@@ -96,7 +96,9 @@ struct SimulatedGatewayTests {
             amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "order")
         #expect(first == again)
         #expect(ledger.records == 1)
-        #expect(try gateway.status(idempotencyKey: "order") == first)
+        #expect(
+            try gateway.status(idempotencyKey: "order")
+                == ChargeRecord(outcome: first, amount: 100, currency: .euro, card: "•••• 4242"))
         #expect(
             try gateway.charge(amount: 100, currency: .euro, card: card("4000000000000002"), idempotencyKey: "retry")
                 == .declined(reason: "card declined"))
@@ -130,13 +132,39 @@ struct PromotionWordsTests {
             PromotionWords.describe(Promotion(id: "x", name: "x", rule: rule, codes: ["A"]), currency: .euro) == text)
     }
 
-    @Test("with a coupon")
+    @Test("with a coupon, never the coupon itself (coupons can be secret)")
     func coupon() {
         #expect(
             PromotionWords.describe(
                 Promotion(id: "x", name: "x", rule: .combo(groupSize: 2, paid: 1), codes: ["A"], coupon: "SPRING"),
                 currency: .euro)
-                == "2 for 1 with coupon SPRING")
+                == "2 for 1 with a coupon")
+        #expect(
+            PromotionWords.describe(
+                Promotion(id: "x", name: "x", rule: .cartPercent(minimum: 5000, hundredths: 1000, cap: nil), codes: []),
+                currency: .euro)
+                == "10% off the cart from 50.00 €")
+    }
+
+    @Test(
+        "a buy-X-get-Y with targets: the offer on its triggers, the reward on its reward products",
+        arguments: [
+            (BuyXGetY.Reward.percent(10_000), "TSHIRT" as String?, "buy 1, get 1 MUG free"),
+            (.percent(10_000), "MUG", "1 free with every 1 TSHIRT bought"),
+            (.percent(10_000), nil, "buy 1, get 1 MUG free"),
+            (.percent(5_000), "MUG", "1 at 50% off with every 1 TSHIRT bought"),
+            (.price(250), "MUG", "1 at 2.50 € each with every 1 TSHIRT bought"),
+            (.price(250), "TSHIRT", "buy 1, get 1 MUG for 2.50 € each")
+        ])
+    func bxgy(reward: BuyXGetY.Reward, code: String?, text: String) {
+        let promotion = Promotion(
+            id: "x", name: "x", rule: .bxgy(buy: 1, get: 1, reward: reward, limit: nil), codes: ["TSHIRT"],
+            targets: ["MUG"])
+        #expect(PromotionWords.describe(promotion, currency: .euro, for: code) == text)
+        // Without targets, the products are triggers and rewards alike: the offer as it is.
+        let same = Promotion(
+            id: "y", name: "y", rule: .bxgy(buy: 2, get: 1, reward: .percent(10_000), limit: 1), codes: ["STICKER"])
+        #expect(PromotionWords.describe(same, currency: .euro, for: "STICKER") == "buy 2, get 1 free, once per order")
     }
 }
 

@@ -1,5 +1,6 @@
 import BatchPricing
 import Benchmark
+import Dispatch
 import Foundation
 import FoundationPeers
 import InputFiles
@@ -42,6 +43,36 @@ final class Inputs: @unchecked Sendable {
         return (0..<1_000_000).map { _ in Int32(random.next() % 1_000) }
     }()
     lazy var codeLines = internedLines.map { workload.code(Int($0)) }
+    /// A catalog that moved on: the same products coded SKU000123, and the first 20,000 promotions
+    /// still naming OLD000123 (three edits away, the farthest "did you mean" reaches for nine characters).
+    lazy var renamedCatalog = try! CatalogFile.decode(
+        Self.renamed(workload.catalogJSON(), after: Array(#""code": "P"#.utf8), to: "SKU00"), name: "Products.json")
+    lazy var renamedPlist = Self.renamed(
+        Workload(.init(products: 1_000, promotions: 20_000, lines: 0)).promotionsPlist(),
+        after: Array("<string>P".utf8),
+        to: "OLD00")
+    /// Both cores for the checks after reading, as `checkout validate` runs them.
+    let twoCores = PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+
+    /// `bytes` with every `prefix` followed by a digit ending in `replacement` instead of its last byte.
+    static func renamed(_ bytes: [UInt8], after prefix: [UInt8], to replacement: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 11 / 10)
+        var index = 0
+        while index < bytes.count {
+            if index + prefix.count < bytes.count, bytes[index..<index + prefix.count].elementsEqual(prefix),
+                (48...57).contains(bytes[index + prefix.count])
+            {
+                out.append(contentsOf: prefix.dropLast())
+                out.append(contentsOf: replacement.utf8)
+                index += prefix.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
+    }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -108,6 +139,35 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("promotions-100k:PropertyListDecoder(baseline)", configuration: settings(runs: 3)) {
         benchmark in
         let data = Data(inputs.plistBytes)
+        benchmark.startMeasurement()
+        blackHole(try PropertyListDecoder().decode(PromotionsRecord.self, from: data).promotions.count)
+    }
+
+    // 3b. The same with the catalog (`validate --catalog`): unknown codes, prices, and the shadowed
+    // check (tens of thousands of warnings), on both cores.
+    Benchmark("promotions-100k:checkout(load+validate+catalog)") { benchmark in
+        let (plist, at, catalog, parts) = (inputs.plistBytes, inputs.at, inputs.catalog, inputs.twoCores)
+        benchmark.startMeasurement()
+        blackHole(
+            PromotionFile.load(
+                bytes: plist, name: "Promotions.plist",
+                checks: PromotionChecks(catalog: catalog, checksProducts: true, expiryInstant: at, parts: parts)
+            ).diagnostics.count)
+    }
+
+    // 3c. 20,000 promotions whose codes the catalog lacks, each three edits from one it has: "did you mean".
+    Benchmark("renamed-20k-promotions:checkout(load+validate+did-you-mean)") { benchmark in
+        let (plist, at, catalog, parts) = (inputs.renamedPlist, inputs.at, inputs.renamedCatalog, inputs.twoCores)
+        benchmark.startMeasurement()
+        blackHole(
+            PromotionFile.load(
+                bytes: plist, name: "Unknown.plist",
+                checks: PromotionChecks(catalog: catalog, checksProducts: true, expiryInstant: at, parts: parts)
+            ).diagnostics.count)
+    }
+    Benchmark("renamed-20k-promotions:PropertyListDecoder(baseline)", configuration: settings(runs: 5)) {
+        benchmark in
+        let data = Data(inputs.renamedPlist)
         benchmark.startMeasurement()
         blackHole(try PropertyListDecoder().decode(PromotionsRecord.self, from: data).promotions.count)
     }

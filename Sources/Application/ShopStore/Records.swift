@@ -1,0 +1,110 @@
+import GRDB
+
+// The store's rows, one record type per table (docs/store.md describes the tables).
+
+/// Units of one product in the cart, under the catalog's spelling of its code.
+struct CartItem: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "cart_item"
+    var code: String
+    var quantity: Int64
+    /// Order of first addition.
+    var position: Int64
+
+    enum Columns {
+        static let code = Column(CodingKeys.code)
+        static let quantity = Column(CodingKeys.quantity)
+        static let position = Column(CodingKeys.position)
+    }
+}
+
+/// A coupon presented with the cart.
+struct CartCoupon: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "cart_coupon"
+    /// The coupon in ASCII capitals: coupons compare case-insensitively.
+    var key: String
+    /// The spelling first presented.
+    var coupon: String
+    var position: Int64
+
+    enum Columns {
+        static let key = Column(CodingKeys.key)
+        static let position = Column(CodingKeys.position)
+    }
+
+    /// Coupons compare ASCII-case-insensitively.
+    static func key(_ coupon: String) -> String {
+        String(decoding: coupon.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
+    }
+}
+
+/// An order being paid: what it costs and the coupons it took (its units are ``PendingOrderItem``s).
+struct PendingOrderRow: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "pending_order"
+    var id: String
+    var receipt: String
+    var total: Int64
+    var currency: String
+    /// The coupons, one per line.
+    var coupons: String
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+    }
+
+    static let items = hasMany(PendingOrderItem.self, using: ForeignKey(["order_id"]))
+}
+
+/// Units of one product that a pending order took out of the cart.
+struct PendingOrderItem: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "pending_order_item"
+    var orderID: String
+    var position: Int64
+    var code: String
+    var quantity: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case orderID = "order_id"
+        case position, code, quantity
+    }
+
+    enum Columns {
+        static let orderID = Column(CodingKeys.orderID)
+        static let position = Column(CodingKeys.position)
+        static let code = Column(CodingKeys.code)
+    }
+}
+
+/// A completed order.
+struct Purchase: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "purchase"
+    var number: Int
+    var id: String
+    /// Seconds since 1970.
+    var at: Int64
+    var receipt: String
+    var total: Int64
+    var currency: String
+    var card: String
+    var reference: String
+
+    enum Columns {
+        static let number = Column(CodingKeys.number)
+        static let id = Column(CodingKeys.id)
+    }
+}
+
+/// A charge the simulated gateway took, keyed by its idempotency key (the order id).
+struct GatewayCharge: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "gateway_charge"
+    var key: String
+    /// `approved` or `declined`.
+    var status: String
+    /// The reference of an approval, the reason of a decline.
+    var detail: String
+    var amount: Int64
+    var currency: String
+    /// The card charged, masked.
+    var card: String
+    /// Charges attempted with this key.
+    var attempts: Int
+}

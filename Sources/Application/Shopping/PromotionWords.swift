@@ -1,0 +1,31 @@
+import Pricing
+
+/// Promotions in the shoppers' words: "2 for 1", "3 or more: 19.00 € each", "12.5% off". A
+/// promotion's coupon is never shown (coupons can be secret): "with a coupon".
+public enum PromotionWords {
+    /// `code`: the product the words are shown with; a product a promotion rewards reads as the
+    /// reward ("1 free with every 1 TSHIRT bought"), not as the offer on what triggers it.
+    public static func describe(_ promotion: Promotion, currency: Currency, for code: String? = nil) -> String {
+        var words = promotion.rule.kind.words(
+            PromotionKindWords(
+                money: MoneyStyle(currency: currency), codes: promotion.codes, rewards: promotion.targets,
+                shownWith: code))
+        if promotion.coupon != nil { words += " with a coupon" }
+        return words
+    }
+
+    /// The promotions that can apply to `code` at `instant`, in file order.
+    public static func active(for code: String, in rules: RuleSet, at instant: Instant) -> [Promotion] {
+        guard let product = rules.catalog.productID(for: code) else { return [] }
+        return rules.promotions.indices.filter { index in
+            let promotion = rules.promotions[index]
+            return promotion.isEnabled && promotion.isActive(at: instant) && !promotion.rule.isCartRule
+                && rules.products.concerns(index, product)
+        }.map { rules.promotions[$0] }
+    }
+
+    /// The cart promotions that can apply at `instant`.
+    public static func activeCartPromotions(in rules: RuleSet, at instant: Instant) -> [Promotion] {
+        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && $0.rule.isCartRule }
+    }
+}

@@ -1,0 +1,67 @@
+import Promotions
+
+/// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, each followed by its notes
+/// (`FILE:LINE:COL: note: MESSAGE`), then a summary: the format compilers use, which editors and most
+/// CI log viewers turn into links.
+public enum TextReporter {
+    public static func line(_ diagnostic: Diagnostic, file: String) -> String {
+        var text = ""
+        append(diagnostic, file: file, to: &text)
+        return text
+    }
+
+    /// Appends ``line(_:file:)`` piece by piece: a report can have tens of thousands.
+    static func append(_ diagnostic: Diagnostic, file: String, to text: inout String) {
+        text += file
+        text += ":"
+        text += String(diagnostic.location.line)
+        text += ":"
+        text += String(diagnostic.location.column)
+        text += ": "
+        text += diagnostic.severity.rawValue
+        text += ": "
+        text += diagnostic.message
+        text += " ["
+        text += diagnostic.id
+        text += "]"
+        for note in diagnostic.notes {
+            text += "\n"
+            text += file
+            text += ":"
+            text += String(note.location.line)
+            text += ":"
+            text += String(note.location.column)
+            text += ": note: "
+            text += note.message
+        }
+    }
+
+    public static func render(_ files: [CheckedFile]) -> String {
+        var out = ""
+        render(files) { out += $0 }
+        return out
+    }
+
+    /// The report a line at a time, to be written out as it is made: a large one is never held
+    /// whole (`checkout validate`).
+    public static func render(_ files: [CheckedFile], into write: (String) -> Void) {
+        var text = ""
+        for file in files {
+            if let problem = file.problem { write("\(file.name): error: \(problem)\n") }
+            for diagnostic in file.diagnostics {
+                text.removeAll(keepingCapacity: true)
+                append(diagnostic, file: file.name, to: &text)
+                text += "\n"
+                write(text)
+            }
+        }
+        write(files.summary + "\n")
+    }
+
+    /// `2 errors, 1 warning in 3 files`.
+    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file"))"
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Platform
+
+/// The environment variables that stand in for options left out, so that a user sets their store's
+/// files once (`export CHECKOUT_CATALOG=~/shop/Products.json`). An empty variable counts as unset.
+enum EnvironmentDefault {
+    static let promotions = "CHECKOUT_PROMOTIONS"
+    static let catalog = "CHECKOUT_CATALOG"
+    /// `--customers`, for the customer groups of the shopping commands.
+    static let customers = "CHECKOUT_CUSTOMERS"
+
+    /// The variable's value, when set and not empty.
+    static func value(_ name: String) -> String? {
+        Machine.environment(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// How the shell completes each kind of file a command takes.
+extension CompletionKind {
+    static let promotionsFile = CompletionKind.file(extensions: ["plist"])
+    static let catalogFile = CompletionKind.file(extensions: ["json"])
+    static let cartFile = CompletionKind.file(extensions: ["json", "ndjson", "jsonl"])
+    static let storeFile = CompletionKind.file(extensions: ["sqlite"])
+}
+
+/// Standard input can be read once: at most one of a command's file arguments may be `-`.
+/// `inputs` are the files given, each with what names it (`a cart`, `--promotions`); `other` is
+/// another use the command makes of standard input, if any.
+func checkStandardInputReadOnce(_ inputs: [(what: String, path: String?)], alsoReads other: String? = nil) throws {
+    let readers = inputs.filter { $0.path == "-" }.map(\.what) + (other.map { [$0] } ?? [])
+    guard readers.count > 1 else { return }
+    throw ValidationError(
+        "standard input can be read only once, but - is given for \(readers.joined(separator: ", ")): give files for all but one"
+    )
+}

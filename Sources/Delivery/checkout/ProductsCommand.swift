@@ -1,0 +1,101 @@
+import ArgumentParser
+import Platform
+import Pricing
+import Receipts
+import StrictJSON
+
+struct Products: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "products", abstract: "List the catalog: codes, names, categories and prices.")
+
+    @OptionGroup var rules: RulesOptions
+    @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
+    @Option(
+        help: ArgumentHelp(
+            "Only the products in this category or under it, such as \"Clothing > Shirts\".",
+            discussion: "Names are compared one by one: Clothing takes Clothing > Shirts, not Clothingware.",
+            valueName: "path"))
+    var category: String?
+
+    func validate() throws {
+        if let category, Product.categoryPath(category) == nil {
+            throw ValidationError(
+                "--category \"\(category)\" has an empty name; write names separated by \">\", such as \"Clothing > Shirts\""
+            )
+        }
+    }
+
+    func run() throws {
+        let catalog = try rules.load().catalog
+        let path = category.flatMap(Product.categoryPath)
+        let products = catalog.products.filter { product in path.map { Self.product(product, isUnder: $0) } ?? true }
+        let money = MoneyStyle(currency: catalog.currency)
+        let out = OutputStream.standardOutput
+        switch format {
+        case .text:
+            // A category column when the catalog has categories, a tax column when it has taxes.
+            let categories = path != nil || catalog.products.contains { $0.category != nil }
+            var alignments: [TextTable.Alignment] = [.left, .left]
+            var heading = ["CODE", "NAME"]
+            if categories {
+                alignments.append(.left)
+                heading.append("CATEGORY")
+            }
+            alignments.append(.right)
+            heading.append("PRICE")
+            if catalog.isTaxed {
+                alignments.append(.right)
+                heading.append("TAX")
+            }
+            var table = TextTable(alignments, stretchable: 1)
+            if categories { table.stretchable.append(2) }
+            table.add(heading)
+            for product in products {
+                var row = [product.code, product.name]
+                if categories { row.append(product.category.map(Self.display) ?? "") }
+                row.append(money.format(product.price))
+                if let rate = product.taxRate { row.append(ReceiptText.rate(rate)) }
+                table.add(row)
+            }
+            out.write(table.render(width: Terminal.style.width).map { $0 + "\n" }.joined())
+        case .json:
+            let json = JSONWriter(pretty: true)
+            json.object {
+                json.member("currency") { json.string(catalog.currency.code) }
+                if catalog.isTaxed { json.member("prices_include_tax") { json.raw("\(catalog.pricesIncludeTax)") } }
+                json.member("products") {
+                    json.array(products) { product in
+                        json.object {
+                            json.member("code") { json.string(product.code) }
+                            json.member("name") { json.string(product.name) }
+                            json.member("price") {
+                                json.string(Amount.format(product.price, minorDigits: catalog.currency.minorDigits))
+                            }
+                            if let category = product.category {
+                                json.member("category") { json.string(Self.display(category)) }
+                            }
+                            if let brand = product.brand { json.member("brand") { json.string(brand) } }
+                            if !product.tags.isEmpty {
+                                json.member("tags") { json.array(product.tags) { json.string($0) } }
+                            }
+                            if let rate = product.taxRate {
+                                json.member("tax_rate") { json.string(Amount.format(rate, minorDigits: 2)) }
+                            }
+                        }
+                    }
+                }
+            }
+            out.write(json.text + "\n")
+        }
+        try Console.finishOutput()
+    }
+
+    /// `Clothing > Shirts`.
+    static func display(_ path: [String]) -> String { path.joined(separator: " > ") }
+
+    /// Whether the product's category is `path` or lies under it, name by name, byte for byte.
+    static func product(_ product: Product, isUnder path: [String]) -> Bool {
+        guard let category = product.category, category.count >= path.count else { return false }
+        return zip(category, path).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    }
+}

@@ -1,0 +1,111 @@
+import Platform
+import Presenters
+import Receipts
+
+/// The presenters' views, on a terminal (or a pipe): they only lay out what they are told.
+final class TerminalProductListView: ProductListView {
+    let out: OutputStream
+    init(out: OutputStream) { self.out = out }
+
+    func show(products: [ProductItem], cartPromotions: [String]) {
+        out.write("\nProducts\n")
+        var table = TextTable([.left, .right, .left], stretchable: 2)
+        for (index, product) in products.enumerated() {
+            table.add([
+                "\(index + 1). " + product.name, product.price,
+                product.promotions.isEmpty ? "" : " " + product.promotions.joined(separator: "; ")
+            ])
+        }
+        for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        for promotion in cartPromotions {
+            out.write(TextTable.fit("  Cart: \(promotion)", Terminal.style.width ?? .max) + "\n")
+        }
+    }
+
+    func showAdded(_ message: String) { out.write(message + "\n") }
+    func showError(_ message: String) { out.write("! \(message)\n") }
+}
+
+final class TerminalCartView: CartView {
+    let out: OutputStream
+    private(set) var checkoutEnabled = false
+    init(out: OutputStream) { self.out = out }
+
+    func show(cart: ReceiptScreen) {
+        out.write("\nCart\n")
+        let style = Terminal.style
+        // Lines in columns: number, name, quantity × unit price (the unit prices aligned), subtotal;
+        // each discount under its line.
+        var table = TextTable([.right, .left, .right, .right], stretchable: 1)
+        let priceWidth = cart.lines.map(\.unitPrice.count).max() ?? 0
+        for (index, line) in cart.lines.enumerated() {
+            table.add([
+                "\(index + 1).", line.name,
+                "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
+                line.subtotal
+            ])
+            for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
+        }
+        for line in table.render(width: style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        if let cartDiscount = cart.cartDiscount { out.write("  " + style.paint(cartDiscount, .saving) + "\n") }
+        if cart.taxAddedToTotal { for tax in cart.taxes { out.write("  \(tax)\n") } }
+        out.write(
+            "  " + style.paint("Total \(cart.total)", .total)
+                + (cart.saved.map { " " + style.paint("(you save \($0))", .saving) } ?? "") + "\n")
+        if !cart.taxAddedToTotal { for tax in cart.taxes { out.write("  \(tax)\n") } }
+        for warning in cart.warnings { out.write("  " + style.paint("warning: \(warning)", .warning) + "\n") }
+        for hint in cart.hints { out.write("  \(hint)\n") }
+    }
+
+    func showEmpty(_ message: String) { out.write("\n\(message)\n") }
+    func setCheckoutEnabled(_ enabled: Bool) { checkoutEnabled = enabled }
+    func showError(_ message: String) { out.write("! \(message)\n") }
+}
+
+final class TerminalCheckoutView: CheckoutView {
+    let out: OutputStream
+    init(out: OutputStream) { self.out = out }
+
+    func show(receipt: ReceiptScreen) {
+        out.write("\nCheckout\n")
+        var table = TextTable([.left, .left, .right, .right], stretchable: 1)
+        let priceWidth = receipt.lines.map(\.unitPrice.count).max() ?? 0
+        for line in receipt.lines {
+            table.add([
+                line.code, line.name, "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
+                line.subtotal
+            ])
+            for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
+        }
+        for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        out.write("  Subtotal \(receipt.subtotal)\n")
+        if let cartDiscount = receipt.cartDiscount { out.write("  \(cartDiscount)\n") }
+        if let saved = receipt.saved { out.write("  Discounts -\(saved)\n") }
+        if receipt.taxAddedToTotal { for tax in receipt.taxes { out.write("  \(tax)\n") } }
+        out.write("  Total \(receipt.total)\n")
+        if !receipt.taxAddedToTotal { for tax in receipt.taxes { out.write("  \(tax)\n") } }
+        for warning in receipt.warnings { out.write("  warning: \(warning)\n") }
+    }
+
+    func showEmpty(_ message: String) { out.write("\n\(message)\n") }
+    func showError(_ message: String) { out.write("! \(message)\n") }
+}
+
+final class TerminalPaymentView: PaymentView {
+    let out: OutputStream
+    init(out: OutputStream) { self.out = out }
+
+    func showProcessing() { out.write("Processing payment…\n") }
+    func showApproved(orderNumber: Int, total: String, card: String) {
+        out.write("Payment approved: order #\(orderNumber), \(total), card \(card).\n")
+    }
+    func showDeclined(_ reason: String) { out.write("Payment declined: \(reason). Your cart is kept.\n") }
+    func showInvalidCard(_ problem: String) { out.write("! Invalid card: \(problem).\n") }
+    func showEmptyCart(_ message: String) { out.write("\(message)\n") }
+    func showError(_ message: String) { out.write("! \(message)\n") }
+    func showRecovered(orderNumber: Int, total: String, card: String) {
+        out.write(
+            "Recovered order #\(orderNumber): an interrupted payment had charged \(total) to card \(card); it is recorded now.\n"
+        )
+    }
+}

@@ -1,0 +1,252 @@
+/// Promotions compiled against a catalog for fast pricing.
+///
+/// Product codes are resolved once to catalog ids, so pricing a line only walks the promotions that
+/// target its product (a per-product candidate list) and compares integers: activation windows,
+/// coupons and amounts are all integers here. Disabled promotions and codes missing from the catalog
+/// are dropped at compile time: they can never apply.
+public struct RuleSet: Sendable {
+    public let catalog: Catalog
+    /// Every promotion, in file order (the final tie-break).
+    public let promotions: [Promotion]
+    /// The products each promotion concerns, resolved against the catalog once.
+    public let products: PromotionProducts
+
+    let compiled: [CompiledRule]
+    /// Line promotions per product, concatenated: product `p` owns `itemRules[itemOffsets[p]..<itemOffsets[p + 1]]`.
+    let itemOffsets: [Int32]
+    let itemRules: [Int32]
+    /// Group promotions per product they target or reward, laid out the same way,
+    /// each with what it needs to apply at all (``GroupProbe``), so that a cart rules most of them
+    /// out reading one product's list in order rather than each promotion's definition.
+    let groupOffsets: [Int32]
+    let groupRules: [Int32]
+    let groupProbes: [GroupProbe]
+    /// The products of each group promotion, by its ``CompiledRule/group`` index.
+    let groups: [GroupRule]
+    /// The same, flat, for the per-cart check of which group promotions have the units to apply:
+    /// group `g`'s codes are `groupProducts[groupSpans[g].codes]`, its rewards (when it has
+    /// targets) `groupProducts[groupSpans[g].rewards]`.
+    let groupProducts: [Int32]
+    let groupSpans: [GroupSpan]
+    let cartRules: [Int32]
+    /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
+    let couponIDs: [String: Int32]
+    let rulesByCoupon: [[Int32]]
+
+    public init(promotions: [Promotion], catalog: Catalog) {
+        self.catalog = catalog
+        self.promotions = promotions
+        let products = PromotionProducts(promotions, catalog: catalog)
+        self.products = products
+        var couponIDs: [String: Int32] = [:]
+        var rulesByCoupon: [[Int32]] = []
+        var perProduct = [[Int32]](repeating: [], count: catalog.products.count)
+        var groupsPerProduct = [[Int32]](repeating: [], count: catalog.products.count)
+        var groups: [GroupRule] = []
+        var cartRules: [Int32] = []
+        var compiled: [CompiledRule] = []
+        compiled.reserveCapacity(promotions.count)
+        // By index, each field read in place: a promotion is not copied (its strings retained).
+        for index in promotions.indices {
+            var coupon: Int32 = -1
+            if let text = promotions[index].coupon {
+                let key = asciiUppercased(text)
+                if let id = couponIDs[key] {
+                    coupon = id
+                } else {
+                    coupon = Int32(rulesByCoupon.count)
+                    couponIDs[key] = coupon
+                    rulesByCoupon.append([])
+                }
+            }
+            var rule = CompiledRule(promotions[index], coupon: coupon)
+            let ruleIndex = Int32(index)
+            let scope = promotions[index].rule.type.scope
+            if scope == .group {
+                rule.group = Int32(groups.count)
+                groups.append(GroupRule(products: products, of: index))
+            }
+            compiled.append(rule)
+            guard promotions[index].isEnabled else { continue }
+            if coupon >= 0 { rulesByCoupon[Int(coupon)].append(ruleIndex) }
+            switch scope {
+            case .cart:
+                cartRules.append(ruleIndex)
+            case .line:
+                products.forEachProduct(of: index) { perProduct[$0].append(ruleIndex) }
+            case .group:
+                let group = groups[Int(rule.group)]
+                for product in group.codes + (group.rewards ?? []) where groupsPerProduct[product].last != ruleIndex {
+                    groupsPerProduct[product].append(ruleIndex)
+                }
+            }
+        }
+        self.compiled = compiled
+        (itemOffsets, itemRules) = Self.flatten(perProduct)
+        (groupOffsets, groupRules) = Self.flatten(groupsPerProduct)
+        groupProbes = groupRules.map { GroupProbe(compiled[Int($0)], groups[Int(compiled[Int($0)].group)]) }
+        self.groups = groups
+        var flat: [Int32] = []
+        var spans: [GroupSpan] = []
+        for group in groups {
+            let codes = Int32(flat.count)..<Int32(flat.count + group.codes.count)
+            flat += group.codes.map { Int32($0) }
+            let rewards = group.rewards.map { rewards in
+                defer { flat += rewards.map { Int32($0) } }
+                return Int32(flat.count)..<Int32(flat.count + rewards.count)
+            }
+            spans.append(GroupSpan(codes: codes, rewards: rewards ?? 0..<0, hasTargets: group.rewards != nil))
+        }
+        groupProducts = flat
+        groupSpans = spans
+        self.cartRules = cartRules
+        self.couponIDs = couponIDs
+        self.rulesByCoupon = rulesByCoupon
+    }
+
+    /// Lists per product as one array and its offsets.
+    private static func flatten(_ lists: [[Int32]]) -> ([Int32], [Int32]) {
+        var offsets: [Int32] = [0]
+        offsets.reserveCapacity(lists.count + 1)
+        var flat: [Int32] = []
+        for list in lists {
+            flat.append(contentsOf: list)
+            offsets.append(Int32(flat.count))
+        }
+        return (offsets, flat)
+    }
+
+    /// Whether any enabled promotion works across lines: without one, every cart takes the
+    /// per-line path.
+    public var hasGroupPromotions: Bool { !groupRules.isEmpty }
+}
+
+/// What a group promotion needs before it can apply to a cart: at least `need` units of its codes
+/// and, when it rewards other products, `rewardNeed` units of those (its kind says how many). Up to three codes and three rewards are kept inline; with more, `inline` is false
+/// and the promotion's definition decides.
+struct GroupProbe: Sendable {
+    /// Clamped to `Int32.max`: no cart line holds more units than a line may.
+    var need: Int32
+    var rewardNeed: Int32
+    var codes: (Int32, Int32, Int32) = (-1, -1, -1)
+    var rewards: (Int32, Int32, Int32) = (-1, -1, -1)
+    var inline: Bool
+    var hasTargets: Bool
+
+    init(_ rule: CompiledRule, _ group: GroupRule) {
+        let needed = rule.rule.group!.unitsNeeded(hasRewards: group.rewards != nil)
+        need = Int32(clamping: needed.products)
+        rewardNeed = Int32(clamping: needed.rewards)
+        hasTargets = group.rewards != nil
+        inline = group.codes.count <= 3 && (group.rewards?.count ?? 0) <= 3
+        func triple(_ products: [ProductID]) -> (Int32, Int32, Int32) {
+            (
+                products.count > 0 ? Int32(products[0]) : -1, products.count > 1 ? Int32(products[1]) : -1,
+                products.count > 2 ? Int32(products[2]) : -1
+            )
+        }
+        if inline {
+            codes = triple(group.codes)
+            rewards = triple(group.rewards ?? [])
+        }
+    }
+}
+
+/// Where a group promotion's products are in ``RuleSet/groupProducts``.
+struct GroupSpan: Sendable {
+    var codes: Range<Int32>
+    var rewards: Range<Int32>
+    var hasTargets: Bool
+}
+
+/// A group promotion's products, resolved against the catalog (codes it lacks dropped, each
+/// product once).
+struct GroupRule: Sendable {
+    /// The products whose units it works on, ascending.
+    let codes: [ProductID]
+    /// The products whose units it rewards when they are not `codes`, ascending; nil: `codes`.
+    let rewards: [ProductID]?
+
+    init(products: PromotionProducts, of index: Int) {
+        codes = products.products(of: index).sorted()
+        rewards = products.rewards(of: index)?.sorted()
+    }
+}
+
+/// A promotion reduced to what pricing compares: its rule, its window, its priority and its coupon
+/// as an integer.
+struct CompiledRule {
+    var rule: Promotion.Rule
+    /// The rule's type, as receipts name it.
+    var type: PromotionType
+    /// Group promotions: their index in ``RuleSet/groups``; -1 otherwise.
+    var group: Int32 = -1
+    var start: Instant?
+    var end: Instant?
+    var priority: Int64
+    /// Coupon id, or -1 when the promotion needs none.
+    var coupon: Int32
+
+    init(_ promotion: Promotion, coupon: Int32) {
+        rule = promotion.rule
+        type = promotion.rule.type
+        start = promotion.start
+        end = promotion.end
+        priority = promotion.priority
+        self.coupon = coupon
+    }
+
+    @inline(__always)
+    func isActive(at instant: Instant) -> Bool {
+        if let start, instant < start { return false }
+        if let end, !(instant < end) { return false }
+        return true
+    }
+
+    /// The discount on a line of `quantity` units at `unitPrice`, for line promotions (0 for
+    /// others). Never more than quantity × unitPrice, which the caller has checked fits in 64 bits.
+    @inline(__always)
+    func itemDiscount(quantity q: Int64, unitPrice u: Int64) -> Int64 {
+        rule.lineDiscount(quantity: q, unitPrice: u)
+    }
+
+    /// The discount on a cart whose total after item promotions is `s`, for cart promotions.
+    @inline(__always)
+    func cartDiscount(subtotal s: Int64) -> Int64 { rule.cartDiscount(subtotal: s) }
+
+    /// A cart promotion's minimum total.
+    var cartMinimum: Int64 { rule.cartMinimum }
+}
+
+/// round(`amount` × `hundredths` / 10000), half away from zero, for 0 ≤ amount and 0 ≤ hundredths ≤ 10000:
+/// in 64 bits when the product fits, else in 128.
+@inline(__always)
+func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
+    let (product, overflow) = amount.multipliedReportingOverflow(by: hundredths)
+    if !overflow, product >= 0, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
+    return Int64(roundedQuotient(Int128(amount) * Int128(hundredths), 10_000))
+}
+
+/// `x / d` rounded half away from zero (d > 0).
+@inline(__always)
+func roundedQuotient(_ x: Int128, _ d: Int128) -> Int128 {
+    let half = d / 2
+    return x >= 0 ? (x + half) / d : -((-x + half) / d)
+}
+
+/// Upper-cases ASCII letters only, as coupon comparison requires.
+func asciiUppercased(_ text: String) -> String {
+    // Without building an array: a text with no lowercase letter is returned as it is, and a
+    // short one (up to 15 bytes) is written in place, which allocates nothing.
+    var text = text
+    let upper = text.withUTF8 { utf8 -> String? in
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return nil }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            for (i, byte) in utf8.enumerated() {
+                buffer[i] = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+            }
+            return utf8.count
+        }
+    }
+    return upper ?? text
+}

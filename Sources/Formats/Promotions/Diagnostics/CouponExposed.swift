@@ -1,0 +1,30 @@
+import PlistReader
+import Pricing
+
+extension Diagnostic {
+    /// A promotion that needs a coupon, whose id or name contains that coupon: explanations and
+    /// receipts show ids and names, and would give the coupon away. The message never repeats it.
+    static func couponExposed(inID: Bool, inName: Bool, at location: SourceLocation, promotion: String?) -> Diagnostic {
+        let what = inID && inName ? "id and name contain" : inID ? "id contains" : "name contains"
+        return Diagnostic(
+            .couponExposed,
+            "the promotion's \(what) its coupon (in some letter case): receipts and explanations show them, so anyone would learn the coupon; choose words that do not contain it",
+            at: location, promotion: promotion)
+    }
+
+    /// `promotion.coupon-exposed` for each coupon-gated promotion of `promotions` whose id or name
+    /// contains its coupon, ignoring letter case; at the promotion's `<dict>` (`location(id)`, asked
+    /// only for those: most files have none, and need no table of every id's place).
+    static func couponsExposed(_ promotions: [Promotion], location: (String) -> SourceLocation?) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for index in promotions.indices {
+            guard let coupon = promotions[index].coupon?.lowercased(), !coupon.isEmpty else { continue }
+            let promotion = promotions[index]
+            let inID = promotion.id.lowercased().contains(coupon)
+            let inName = promotion.name.lowercased().contains(coupon)
+            guard inID || inName, let at = location(promotion.id) else { continue }
+            found.append(.couponExposed(inID: inID, inName: inName, at: at, promotion: promotion.id))
+        }
+        return found
+    }
+}

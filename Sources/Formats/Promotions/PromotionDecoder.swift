@@ -1,0 +1,526 @@
+import PlistReader
+import Pricing
+
+/// What the decoder checks beyond the format itself.
+struct DecodingContext {
+    /// Money is converted in this currency's minor units.
+    var currency: Currency
+    /// With a catalog: unknown product codes and promotions that cannot lower a price.
+    var productCatalog: Catalog?
+    /// Promotions whose window ended by this instant draw a warning.
+    var expiryInstant: Instant?
+    init(currency: Currency, productCatalog: Catalog?, expiryInstant: Instant?) {
+        self.currency = currency
+        self.productCatalog = productCatalog
+        self.expiryInstant = expiryInstant
+    }
+}
+
+/// Per known key, the positions within its `<dict>` of its `<key>` element and its value (-1 when
+/// absent), first occurrence only: one table sized from ``PromotionKey``, owned by the decoder and
+/// lent to each promotion's decoding, so that decoding allocates nothing for it.
+struct KeySlots {
+    private let positions: UnsafeMutableBufferPointer<Int32>
+
+    init(_ positions: UnsafeMutableBufferPointer<Int32>) {
+        self.positions = positions
+        positions.update(repeating: -1)
+    }
+
+    static var count: Int { 2 * PromotionKey.allCases.count }
+
+    func key(_ key: PromotionKey) -> Int32 { positions[2 * key.rawValue] }
+    func value(_ key: PromotionKey) -> Int32 { positions[2 * key.rawValue + 1] }
+
+    func set(_ key: PromotionKey, key position: Int32, value: Int32) {
+        positions[2 * key.rawValue] = position
+        positions[2 * key.rawValue + 1] = value
+    }
+}
+
+/// Decodes promotion `<dict>`s into ``Promotion``s, reporting every problem of each (SPEC §4).
+struct PromotionDecoder {
+    var context: DecodingContext
+    /// Ids already used, with their first use: for `promotion.duplicate-id`.
+    private(set) var ids: [String: IDUse] = [:]
+    /// `promotion.unknown-code` diagnostics still without their "did you mean", and the code: one
+    /// pass over the catalog answers them all when the file is read (``DecodingPipeline/Output/suggest()``).
+    private(set) var unanswered: [(diagnostic: Int, code: String)] = []
+    /// Later uses, reported as duplicates, with the position of their `promotion.duplicate-id`
+    /// diagnostic in the results.
+    private(set) var repeats: [(id: String, use: IDUse, diagnostic: Int)] = []
+
+    /// Where a promotion uses an id: 16 bytes, as the table holds one per promotion.
+    struct IDUse {
+        private var line: Int32
+        private var column: Int32
+        /// The promotion's position in the file's entries.
+        private(set) var entry: Int32
+        /// Whether the id is the promotion's name, for want of an `id`.
+        private(set) var defaulted: Bool
+
+        init(location: SourceLocation, defaulted: Bool, entry: Int) {
+            line = Int32(clamping: location.line)
+            column = Int32(clamping: location.column)
+            self.entry = Int32(clamping: entry)
+            self.defaulted = defaulted
+        }
+
+        var location: SourceLocation { SourceLocation(line: Int(line), column: Int(column)) }
+
+        /// A new slot's content until claimed.
+        static let unclaimed = IDUse(location: SourceLocation(line: 0, column: 0), defaulted: false, entry: -1)
+    }
+
+    /// Takes over the unknown codes another decoder left unanswered, whose diagnostics now start at
+    /// `offset` in the results.
+    mutating func adoptUnanswered(of other: PromotionDecoder, offset: Int) {
+        for (diagnostic, code) in other.unanswered { unanswered.append((diagnostic + offset, code)) }
+    }
+
+    /// Gives an unclaimed `slot` to `use`, or returns the use that has it.
+    private static func claim(_ slot: inout IDUse, by use: IDUse) -> IDUse? {
+        guard slot.entry < 0 else { return slot }
+        slot = use
+        return nil
+    }
+
+    /// Room for the ids of a file of `bytes` bytes, so that the table is not rebuilt as it grows:
+    /// promotions take some 300 bytes each, whatever the layout (a table sized for the smallest
+    /// possible promotions would be twice as large, and its random writes touch all of it).
+    mutating func reserveIDs(forFileBytes bytes: Int) {
+        ids.reserveCapacity(min(bytes / 300, 1 << 22))
+    }
+    /// Each promotion's key table, reused from one promotion to the next.
+    private let slots = SlotStorage()
+
+    private final class SlotStorage {
+        let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: KeySlots.count)
+        deinit { buffer.deallocate() }
+    }
+
+    init(context: DecodingContext) {
+        self.context = context
+    }
+
+    /// The promotion `dict` defines, or nil when it has errors (all of them appended to
+    /// `diagnostics`, tagged with `entry`), and the promotion's id when it has one.
+    mutating func decode(_ dict: PlistValue, entry: Int, into diagnostics: inout [Diagnostic]) -> (
+        promotion: Promotion?, id: String?
+    ) {
+        decode(dict, entry: entry, slots: KeySlots(slots.buffer), into: &diagnostics)
+    }
+
+    private mutating func decode(_ dict: PlistValue, entry: Int, slots: KeySlots, into diagnostics: inout [Diagnostic])
+        -> (promotion: Promotion?, id: String?)
+    {
+        var d = Decoding(dict: dict, context: context, entry: entry, slots: slots)
+        let promotion = d.decode()
+        if let identity = d.identity {
+            let use = IDUse(location: identity.location, defaulted: identity.defaulted, entry: entry)
+            // One lookup: the slot is created holding this use unless the id has one already.
+            if let first = Self.claim(&ids[identity.id, default: IDUse.unclaimed], by: use) {
+                d.report(
+                    .duplicateID(
+                        identity.id, first: first.location, at: identity.location, defaulted: identity.defaulted))
+                repeats.append((identity.id, use, diagnostics.count + d.diagnostics.count - 1))
+            }
+        }
+        for (local, code) in d.unanswered { unanswered.append((diagnostics.count + local, code)) }
+        if !d.diagnostics.isEmpty { diagnostics.append(contentsOf: d.diagnostics) }
+        return (d.errors == 0 ? promotion : nil, d.identity?.id)
+    }
+}
+
+/// The decoding of one promotion: the fields its kind reads.
+private struct Decoding: PromotionFields {
+    let dict: PlistValue
+    let context: DecodingContext
+    let entry: Int
+    var diagnostics: [Diagnostic] = []
+    var errors = 0
+    let slots: KeySlots
+    /// The promotion's id, once known, for every diagnostic.
+    var identity: (id: String, location: SourceLocation, defaulted: Bool)?
+    /// Unknown codes reported here, by position in `diagnostics`, to suggest codes for.
+    var unanswered: [(Int, String)] = []
+
+    init(dict: PlistValue, context: DecodingContext, entry: Int, slots: KeySlots) {
+        self.dict = dict
+        self.context = context
+        self.entry = entry
+        self.slots = slots
+    }
+
+    var promotionID: String? { identity?.id }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if diagnostic.promotion == nil { diagnostic.promotion = promotionID }
+        diagnostic.entry = entry
+        if diagnostic.severity == .error { errors += 1 }
+        diagnostics.append(diagnostic)
+    }
+
+    mutating func invalid(_ problem: InvalidValue, _ at: PlistValue) {
+        report(.invalidValue(problem, at: at.location, promotion: promotionID))
+    }
+
+    subscript(key: PromotionKey) -> PlistValue? {
+        let position = slots.value(key)
+        return position < 0 ? nil : dict.value(at: Int(position))
+    }
+
+    func keyElement(_ key: PromotionKey) -> PlistValue { dict.value(at: Int(slots.key(key))) }
+
+    func order(of key: PromotionKey) -> Int? {
+        let position = slots.key(key)
+        return position < 0 ? nil : Int(position)
+    }
+
+    mutating func reject(_ key: PromotionKey, _ message: String) {
+        report(Diagnostic(.invalidValue, message, at: self[key]!.location, promotion: promotionID))
+    }
+
+    mutating func missing(_ what: String, needed: String) {
+        report(.missingKey(what, needed: needed, at: dict.location, promotion: promotionID))
+    }
+
+    mutating func decode() -> Promotion? {
+        var late: [Diagnostic] = []
+        for (key, value) in dict.entries {
+            guard let known = key.withTextBytes(PromotionKey.init) else {
+                late.append(.unknownKey(key.text, known: PromotionKey.allTexts, at: key.location, promotion: nil))
+                continue
+            }
+            if slots.key(known) >= 0 {
+                late.append(
+                    .duplicateKey(known.text, first: keyElement(known).location, at: key.location, promotion: nil))
+                continue
+            }
+            slots.set(known, key: Int32(key.position), value: Int32(value.position))
+        }
+
+        // Identity first, so that every diagnostic can name the promotion.
+        let name = requiredString(.name, needed: "every promotion needs a `name` to show shoppers")
+        let id = self[.id] == nil ? nil : string(.id)
+        if let id {
+            identity = (id, self[.id]!.location, false)
+        } else if self[.id] == nil, let name {
+            identity = (name, self[.name]!.location, true)
+        }
+        for diagnostic in late { report(diagnostic) }
+
+        let type = decodeType()
+        var start: Instant?
+        var end: Instant?
+        if self[.start] != nil { start = date(.start) }
+        if self[.end] != nil { end = date(.end) }
+        if let start, let end, start >= end {
+            report(.dateRange(start: start, end: end, at: self[.end]!.location, promotion: promotionID))
+        } else if let end, let instant = context.expiryInstant, end <= instant {
+            report(.expired(end: end, instant: instant, at: self[.end]!.location, promotion: promotionID))
+        }
+        let priority = self[.priority] == nil ? 0 : integer(.priority)
+        let enabled = self[.enabled] == nil ? true : bool(.enabled)
+        let coupon = self[.coupon] == nil ? nil : string(.coupon)
+
+        guard let type else {
+            // Without a type the rest cannot be checked against the table, but the targets can.
+            _ = targets(required: false)
+            return nil
+        }
+        for key in type.forbiddenKeys {
+            if let value = self[key] {
+                invalid(.notAllowed(key: key.text, type: type.rawValue), value)
+            }
+        }
+        let rule = decodeRule(type)
+        let codes: [String]?
+        var rewards: [String]?
+        var rewardsValid = true
+        switch type.scope {
+        case .cart:
+            codes = []
+        case .line, .group:
+            codes = targets(required: true)
+            if self[.targets] != nil, type.kind.keys.contains(.targets) {
+                rewards = rewardTargets(codes: codes ?? [])
+                rewardsValid = rewards != nil
+            }
+        }
+        // Product checks need readable targets; the no-discount one a valid rule too.
+        if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog {
+            checkProducts(rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog)
+        }
+        guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid else { return nil }
+        return Promotion(
+            id: identity?.id ?? name, name: name, rule: rule, codes: codes, targets: rewards, start: start, end: end,
+            priority: priority, isEnabled: enabled, coupon: coupon)
+    }
+
+    // MARK: Type and rule
+
+    mutating func decodeType() -> PromotionType? {
+        guard
+            let text = requiredString(
+                .type, needed: "`type` is one of " + PromotionType.allCases.map(\.rawValue).joined(separator: ", "))
+        else {
+            return nil
+        }
+        guard let type = PromotionType(name: text) else {
+            report(.unknownType(text, at: self[.type]!.location, promotion: promotionID))
+            return nil
+        }
+        return type
+    }
+
+    /// The kind's own keys, read by the kind.
+    mutating func decodeRule(_ type: PromotionType) -> Promotion.Rule? {
+        Promotion.Rule.decode(type, &self)
+    }
+
+    // MARK: Targets
+
+    /// The target codes: exactly one of `code` (a string) and `codes` (a non-empty array of strings).
+    mutating func targets(required: Bool) -> [String]? {
+        switch (self[.code], self[.codes]) {
+        case (nil, nil):
+            if required {
+                report(
+                    .missingKey(
+                        "key `code` or `codes`", needed: "say which products the promotion applies to",
+                        at: dict.location, promotion: promotionID))
+            }
+            return nil
+        case (.some, .some):
+            let later = keyElement(.code).location > keyElement(.codes).location ? self[.code]! : self[.codes]!
+            invalid(.codeAndCodes, later)
+            return nil
+        case (.some, nil):
+            return string(.code).map { [$0] }
+        case (nil, let list?):
+            guard list.kind == .array else {
+                invalid(.notAnArrayOfStrings(key: "codes", list.kind), list)
+                return nil
+            }
+            var codes: [String] = []
+            codes.reserveCapacity(list.children.count)
+            var valid = true
+            for element in list.children {
+                guard element.kind == .string else {
+                    invalid(.elementNotAString(key: "codes", element.kind), element)
+                    valid = false
+                    continue
+                }
+                let code = element.text
+                if code.isEmpty {
+                    invalid(.emptyCode(key: "codes"), element)
+                    valid = false
+                }
+                codes.append(code)
+            }
+            if codes.isEmpty, valid {
+                invalid(.emptyList(key: "codes"), list)
+                return nil
+            }
+            return valid ? codes : nil
+        }
+    }
+
+    /// `targets` (kinds that reward other products): a non-empty array of non-empty strings, none of
+    /// them also a target code.
+    mutating func rewardTargets(codes: [String]) -> [String]? {
+        guard let list = self[.targets] else { return nil }
+        guard list.kind == .array else {
+            invalid(.notAnArrayOfStrings(key: "targets", list.kind), list)
+            return nil
+        }
+        var rewards: [String] = []
+        var valid = true
+        for element in list.children {
+            guard element.kind == .string, !element.text.isEmpty else {
+                invalid(
+                    element.kind == .string
+                        ? .emptyCode(key: "targets") : .elementNotAString(key: "targets", element.kind), element)
+                valid = false
+                continue
+            }
+            if codes.contains(element.text) {
+                invalid(.boughtAndRewarded(code: element.text), element)
+                valid = false
+            }
+            rewards.append(element.text)
+        }
+        if rewards.isEmpty, valid {
+            invalid(.emptyList(key: "targets"), list)
+            return nil
+        }
+        return valid ? rewards : nil
+    }
+
+    /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
+    mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog) {
+        func elements(_ value: PlistValue) -> [PlistValue] { value.kind == .array ? Array(value.children) : [value] }
+        let digits = catalog.currency.minorDigits
+        /// The list prices of the catalog's products among `values`; the others are reported.
+        func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
+            values.compactMap { element in
+                guard let id = catalog.productID(for: element.text) else {
+                    report(.unknownCode(element.text, suggestion: nil, at: element.location, promotion: promotionID))
+                    unanswered.append((diagnostics.count - 1, element.text))
+                    return nil
+                }
+                return (element, catalog[id].price)
+            }
+        }
+        let targetPrices = listPrices(elements(targets))
+        let rewardPrices = rewards.map { listPrices(elements($0)) } ?? targetPrices
+        guard let rule else { return }
+        let context = NoDiscountContext(
+            products: targetPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
+            rewards: rewardPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
+            money: { Amount.format($0, minorDigits: digits) })
+        for finding in rule.kind.noDiscountFindings(context) {
+            let location =
+                switch finding.site {
+                case .key(let key): self[key]!.location
+                case .product(let index): targetPrices[index].0.location
+                }
+            report(.noDiscount(finding.message, at: location, promotion: promotionID))
+        }
+    }
+
+    // MARK: Typed values
+
+    mutating func expect(_ key: PromotionKey, _ kinds: [PlistKind], _ what: String) -> PlistValue? {
+        guard let value = self[key] else { return nil }
+        guard kinds.contains(value.kind) else {
+            invalid(.wrongType(key: key.text, expected: what, value.kind), value)
+            return nil
+        }
+        return value
+    }
+
+    mutating func requiredString(_ key: PromotionKey, needed: @autoclosure () -> String) -> String? {
+        guard self[key] != nil else {
+            report(.missingKey("key `\(key.text)`", needed: needed(), at: dict.location, promotion: promotionID))
+            return nil
+        }
+        return string(key)
+    }
+
+    mutating func string(_ key: PromotionKey) -> String? {
+        guard let value = expect(key, [.string], "a <string>") else { return nil }
+        let text = value.text
+        if text.isEmpty {
+            invalid(.empty(key: key.text), value)
+            return nil
+        }
+        return text
+    }
+
+    mutating func integer(_ key: PromotionKey) -> Int64? {
+        guard let value = expect(key, [.integer], "an <integer>") else { return nil }
+        switch value.withTextBytes(Amount.parseInteger) {
+        case .success(let number): return number
+        case .failure(.outOfRange): invalid(.integerOutOfRange(key: key.text, value.text.trimmed), value)
+        case .failure: invalid(.notAWholeNumber(key: key.text, value.text.trimmed), value)
+        }
+        return nil
+    }
+
+    mutating func bool(_ key: PromotionKey) -> Bool? {
+        guard let value = expect(key, [.true, .false], "<true/> or <false/>") else { return nil }
+        return value.kind == .true
+    }
+
+    mutating func date(_ key: PromotionKey) -> Instant? {
+        guard let value = expect(key, [.date], "a <date>") else { return nil }
+        let parsed = value.withTextBytes { bytes in
+            Result<Instant, Instant.ParseError> { () throws(Instant.ParseError) in
+                try Instant(rfc3339: trimmedBytes(bytes))
+            }
+        }
+        switch parsed {
+        case .success(let instant):
+            return instant
+        case .failure(let error):
+            invalid(.badDate(key: key.text, error.description), value)
+            return nil
+        }
+    }
+
+    /// Money in the context's currency: exact, a whole number of minor units, within bounds.
+    mutating func money(_ key: PromotionKey, minimum: Int64? = nil, positive: Bool = false) -> Int64? {
+        guard let value = expect(key, [.real, .integer, .string], "an amount (<real>, <integer> or <string>)") else {
+            return nil
+        }
+        let currency = context.currency
+        let parsed = value.withTextBytes { Amount.parse($0, minorDigits: currency.minorDigits) }
+        if case .success(let amount) = parsed, amount > 0 || (!positive && amount >= (minimum ?? .min)) {
+            return amount
+        }
+        let text = value.text.trimmed
+        switch parsed {
+        case .success(let amount):
+            if positive, amount <= 0 {
+                invalid(.notPositive(key: key.text, text), value)
+                return nil
+            }
+            if let minimum, amount < minimum {
+                invalid(.negative(key: key.text, text), value)
+                return nil
+            }
+            return amount
+        case .failure(.notWholeMinorUnits):
+            invalid(.notWholeMinorUnits(key: key.text, text, currency), value)
+        case .failure(.outOfRange):
+            invalid(.amountOutOfRange(key: key.text, text, currency), value)
+        case .failure(.notANumber):
+            invalid(.notAnAmount(key: key.text, text), value)
+        }
+        return nil
+    }
+
+    /// `percent`: a <real> or <integer>, a multiple of 0.01 in (0, 100], as hundredths of a percent.
+    mutating func percentage() -> Int64? {
+        guard let value = expect(.percent, [.real, .integer], "a <real> or <integer>") else { return nil }
+        let parsed = value.withTextBytes { Amount.parse($0, minorDigits: 2) }
+        if case .success(let hundredths) = parsed, hundredths > 0, hundredths <= 10_000 { return hundredths }
+        let text = value.text.trimmed
+        switch parsed {
+        case .success, .failure(.outOfRange):
+            invalid(.percentOutOfRange(text), value)
+        case .failure(.notWholeMinorUnits):
+            invalid(.percentNotHundredths(text), value)
+        case .failure(.notANumber):
+            invalid(.percentNotANumber(text), value)
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// Without surrounding XML whitespace (space, tab, CR, LF).
+    var trimmed: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else {
+            return ""
+        }
+        return String(scalars[first...last])
+    }
+}
+
+/// `bytes` without surrounding XML whitespace.
+func trimmedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+}

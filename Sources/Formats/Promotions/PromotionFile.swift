@@ -1,0 +1,487 @@
+import Platform
+import PlistReader
+import Pricing
+
+/// What to check in a promotions file besides its format.
+public struct PromotionChecks: Sendable {
+    /// The catalog the promotions are for. Its currency is the promotions' currency (a file that
+    /// states another is refused). Without one, the file's own `currency`, else EUR.
+    public var catalog: Catalog?
+    /// With a catalog, also report unknown product codes and promotions that can never lower a
+    /// price (`checkout validate --catalog`). Pricing leaves this off: such rules simply never match.
+    public var checksProducts: Bool
+    /// Report promotions whose window ended by this instant (`promotion.expired`).
+    public var expiryInstant: Instant?
+    public var limits: PlistLimits
+    /// How the checks that run after reading (did you mean, the shadowed check) spread over cores.
+    public var parts: PartRunner
+
+    public init(
+        catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil,
+        limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother
+    ) {
+        self.catalog = catalog
+        self.checksProducts = checksProducts
+        self.expiryInstant = expiryInstant
+        self.limits = limits
+        self.parts = parts
+    }
+}
+
+/// Runs the parts of a piece of work: `run(n, body)` calls `body(0)`…`body(n − 1)`, at once if it
+/// can. The caller decides how (`checkout validate` on every core, `DispatchQueue.concurrentPerform`);
+/// a check only says into how many independent parts its work splits, and its answer does not
+/// depend on how they run.
+public struct PartRunner: Sendable {
+    public let run: @Sendable (Int, @Sendable (Int) -> Void) -> Void
+
+    public init(_ run: @escaping @Sendable (Int, @Sendable (Int) -> Void) -> Void) {
+        self.run = run
+    }
+
+    /// On the calling thread, in order.
+    public static let oneAfterAnother = PartRunner { count, body in
+        for part in 0..<count { body(part) }
+    }
+}
+
+/// A promotions file, read and checked: its valid promotions in file order and every diagnostic.
+public struct PromotionFile: Sendable {
+    /// The file's path (or the name given for bytes), as messages show it.
+    public var name: String
+    /// The promotions without errors, in file order.
+    public var promotions: [Promotion]
+    /// Every element of the promotions array, valid or not, in file order.
+    public var entries: [PromotionEntry]
+    /// The currency the amounts were read in.
+    public var currency: Currency
+    /// Every problem, ordered by position in the file.
+    public var diagnostics: [Diagnostic]
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Reads and checks the file at `path`. `whenRead` is called once the file's bytes are parsed,
+    /// before the halves two parsers read are merged and the file's findings gathered: the moment
+    /// from which a core is free for other work.
+    ///
+    /// - Throws: ``PlistFileError`` when the file cannot be opened or read.
+    public static func load(
+        contentsOf path: String, checks: PromotionChecks = PromotionChecks(), whenRead: () -> Void = {}
+    ) throws(PlistFileError) -> PromotionFile {
+        try loadReporting(
+            contentsOf: path, checks: checks, halvingFrom: PlistStreamReader.halvingThreshold, whenRead: whenRead
+        ).file
+    }
+
+    /// As `load(contentsOf:checks:)`, two parsers reading a file of at least `halvingFrom` bytes
+    /// on several cores, and saying whether two did in the end.
+    static func loadReporting(
+        contentsOf path: String, checks: PromotionChecks, halvingFrom: Int?, whenRead: () -> Void = {}
+    ) throws(PlistFileError) -> (file: PromotionFile, halves: Bool) {
+        let size = fileSize(path)
+        let handler = try read(
+            checks: checks, parallel: decodesInParallel(size), expectedBytes: size, whenRead: whenRead
+        ) { handler, inHalves throws(PlistFileError) in
+            try PlistStreamReader.read(
+                contentsOf: path, limits: checks.limits, handler: handler, halvingFrom: inHalves ? halvingFrom : nil)
+        }
+        return (handler.result(name: path), handler.readInHalves)
+    }
+
+    /// Reads and checks a promotions file held in memory; `name` stands for it in messages.
+    public static func load(bytes: [UInt8], name: String, checks: PromotionChecks = PromotionChecks()) -> PromotionFile
+    {
+        load(bytes: bytes, name: name, checks: checks, parallel: bytes.count >= parallelThreshold && processorCount > 1)
+    }
+
+    /// `parallel`: decode on a second thread while reading, or read with two parsers on two threads
+    /// when the file has at least `halvingFrom` bytes (nil: never).
+    static func load(
+        bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool,
+        halvingFrom: Int? = PlistStreamReader.halvingThreshold
+    ) -> PromotionFile {
+        loadReporting(bytes: bytes, name: name, checks: checks, parallel: parallel, halvingFrom: halvingFrom).file
+    }
+
+    /// As `load`, also saying whether two parsers read the file in the end.
+    static func loadReporting(
+        bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool, halvingFrom: Int?
+    ) -> (file: PromotionFile, halves: Bool) {
+        let handler = read(checks: checks, parallel: parallel, expectedBytes: bytes.count) { handler, halves in
+            PlistStreamReader.read(
+                bytes: bytes, name: name, limits: checks.limits, handler: handler,
+                halvingFrom: halves ? halvingFrom : nil)
+        }
+        return (handler.result(name: name), handler.readInHalves)
+    }
+
+    /// Reads a file with `reading` (given a handler, and whether two parsers may read it): again
+    /// with one parser when two could not, and again in the file's own currency when it states
+    /// one after promotions it governs (SPEC §4).
+    private static func read<E: Error>(
+        checks: PromotionChecks, parallel: Bool, expectedBytes: Int, whenRead: () -> Void = {},
+        _ reading: (PromotionFileHandler, Bool) throws(E) -> PlistReading
+    ) throws(E) -> PromotionFileHandler {
+        var told = false
+        func pass(currency: Currency?) throws(E) -> PromotionFileHandler {
+            let handler = PromotionFileHandler(
+                checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
+            let outcome = try reading(handler, parallel)
+            if !told {
+                told = true
+                whenRead()
+            }
+            switch outcome {
+            case .whole:
+                return handler
+            case .halves(let second):
+                handler.absorb(second as! PromotionFileHandler)
+                handler.readInHalves = true
+                return handler
+            case .readAgainWhole:
+                let again = PromotionFileHandler(
+                    checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
+                _ = try reading(again, false)
+                return again
+            }
+        }
+        let handler = try pass(currency: nil)
+        guard let currency = handler.currencyForSecondPass else { return handler }
+        return try pass(currency: currency)
+    }
+}
+
+/// Files at least this large are decoded on a second thread while they are read.
+let parallelThreshold = 1 << 20
+
+let processorCount = Machine.processorCount
+
+/// The size of the regular file at `path`, or 0.
+func fileSize(_ path: String) -> Int {
+    guard case .regular(let size)? = FileKind.of(path: path) else { return 0 }
+    return size
+}
+
+/// Whether a file of `size` bytes is large enough to decode on a second thread.
+func decodesInParallel(_ size: Int) -> Bool {
+    processorCount > 1 && size >= parallelThreshold
+}
+
+/// One element of a file's promotions array: the promotion's id when it has one, and where it starts.
+public struct PromotionEntry: Sendable, Equatable {
+    public var id: String?
+    public var location: SourceLocation
+
+    /// The id, or where the promotion is when it has none: for reports.
+    public var label: String { id ?? "promotion at line \(location.line)" }
+}
+
+/// Follows the reader through a promotions file: either root form (SPEC §4), root keys, and each
+/// promotion as it completes, so memory holds one promotion's elements at a time.
+final class PromotionFileHandler: PlistStreamHandler {
+    let checks: PromotionChecks
+    var diagnostics: [Diagnostic] = []
+    /// Promotions decoded here, or on a second thread through `pipeline`.
+    var decoded: DecodingPipeline.Output
+    private var pipeline: DecodingPipeline?
+    /// Whether to decode on a second thread (unless a second parser reads half the file).
+    private let parallel: Bool
+    let expectedBytes: Int
+    /// Whether a second handler reads the second half of the promotions.
+    var splitsPromotions = false
+    /// Whether the second handler's findings were absorbed.
+    var readInHalves = false
+    var rootKind: PlistKind?
+    var rootLocation = SourceLocation(line: 1, column: 1)
+    var rootKeys: [String: SourceLocation] = [:]
+    var promotionsStarted = false
+    /// Whether the currency was fixed before reading (catalog, or a second pass).
+    let currencyFixed: Bool
+    /// A `currency` found after the promotions it governs, with other minor digits than assumed:
+    /// the file must be read again in it.
+    var currencyForSecondPass: Currency?
+
+    static let rootKeyNames = ["promotions", "currency", "version"]
+
+    /// `parallel`: decode on a second thread while reading (for large files on several cores).
+    /// `expectedBytes`: the file's size, when known, to size the results once.
+    init(checks: PromotionChecks, currency: Currency?, parallel: Bool = false, expectedBytes: Int = 0) {
+        self.checks = checks
+        currencyFixed = checks.catalog != nil || currency != nil
+        let context = DecodingContext(
+            currency: checks.catalog?.currency ?? currency ?? .euro,
+            productCatalog: checks.checksProducts ? checks.catalog : nil,
+            expiryInstant: checks.expiryInstant)
+        decoded = DecodingPipeline.Output(decoder: PromotionDecoder(context: context), expectedBytes: expectedBytes)
+        self.parallel = parallel
+        self.expectedBytes = expectedBytes
+    }
+
+    /// For the second half of a file: continues from where `first` stands when the promotions
+    /// array opens (root keys, currency), with a decoder of its own.
+    init(continuing first: PromotionFileHandler) {
+        checks = first.checks
+        currencyFixed = first.currencyFixed
+        decoded = DecodingPipeline.Output(
+            decoder: PromotionDecoder(context: first.decoded.decoder.context), expectedBytes: first.expectedBytes / 2)
+        decoded.chunked = true
+        parallel = false
+        expectedBytes = first.expectedBytes / 2
+        rootKind = first.rootKind
+        rootLocation = first.rootLocation
+        rootKeys = first.rootKeys
+        promotionsStarted = first.promotionsStarted
+    }
+
+    /// The currency amounts are read in.
+    var currency: Currency { decoded.decoder.context.currency }
+
+    func result(name: String) -> PromotionFile {
+        if let pipeline {
+            decoded = pipeline.finish()
+            self.pipeline = nil
+        }
+        decoded.suggest(parts: checks.parts)
+        // Decoding is over: its table of ids (a few MB for a large file) is no longer needed.
+        decoded.decoder = PromotionDecoder(context: decoded.decoder.context)
+        // Taken over, not copied: a file can have tens of thousands.
+        var diagnostics: [Diagnostic] = []
+        swap(&diagnostics, &decoded.diagnostics)
+        if !self.diagnostics.isEmpty { diagnostics.insert(contentsOf: self.diagnostics, at: 0) }
+        // Each id's first `<dict>`, worked out only when a promotion gives its coupon away.
+        var table: [String: SourceLocation]?
+        diagnostics += Diagnostic.couponsExposed(decoded.promotions) { id in
+            if table == nil {
+                var lines: [String: SourceLocation] = [:]
+                for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
+                table = lines
+            }
+            return table![id]
+        }
+        var ordered = Self.inOrderOfPosition(diagnostics)
+        if checks.checksProducts, let catalog = checks.catalog {
+            // Line promotions another always beats: at their `<dict>`, naming the first such one. They
+            // come in file order, after any other diagnostic at the same place.
+            let shadowed = shadowedDiagnostics(catalog: catalog)
+            if !shadowed.isEmpty { ordered = Self.merge(ordered, shadowed) }
+        }
+        return PromotionFile(
+            name: name, promotions: decoded.promotions, entries: decoded.entries, currency: currency,
+            diagnostics: ordered)
+    }
+
+    /// `promotion.shadowed` for each promotion another always beats, in file order.
+    private func shadowedDiagnostics(catalog: Catalog) -> [Diagnostic] {
+        let promotions = decoded.promotions
+        let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed(concurrently: checks.parts.run)
+        guard !found.isEmpty else { return [] }
+        // Each valid promotion's entry: the promotions are the entries without errors, in order, and
+        // a valid promotion's id is its entry's (the first use of the id).
+        var entryOf = [Int32](repeating: 0, count: promotions.count)
+        var entry = 0
+        let entries = decoded.entries
+        for index in promotions.indices {
+            while entry < entries.count, entries[entry].id != promotions[index].id { entry += 1 }
+            entryOf[index] = Int32(entry)
+            entry += 1
+        }
+        // One message per shadowing promotion, shared (strings are reference-counted) by every
+        // promotion it shadows: tens of thousands of warnings name a few thousand promotions.
+        var made: [Int: Diagnostic] = [:]
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(found.count)
+        for (index, by) in found {
+            var diagnostic: Diagnostic
+            if let template = made[by] {
+                diagnostic = template
+            } else {
+                diagnostic = .shadowed(
+                    by: promotions[by].id, at: entries[Int(entryOf[by])].location,
+                    at: SourceLocation(line: 0, column: 0),
+                    promotion: "")
+                made[by] = diagnostic
+            }
+            diagnostic.location = entries[Int(entryOf[index])].location
+            diagnostic.promotion = promotions[index].id
+            diagnostics.append(diagnostic)
+        }
+        return diagnostics
+    }
+
+    /// `diagnostics` in order of position; at one position in the order they were found (a stable
+    /// sort). Moved, not copied; those already in order (most files' are) are returned as they are.
+    static func inOrderOfPosition(_ diagnostics: consuming [Diagnostic]) -> [Diagnostic] {
+        let locations = diagnostics.map(\.location)
+        if zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) { return diagnostics }
+        let order = locations.indices.sorted { a, b in
+            locations[a] != locations[b] ? locations[a] < locations[b] : a < b
+        }
+        var sorted: [Diagnostic] = []
+        sorted.reserveCapacity(order.count)
+        let vacated = Diagnostic(.shadowed, "", at: SourceLocation(line: 0, column: 0))
+        diagnostics.withUnsafeMutableBufferPointer { buffer in
+            for index in order {
+                sorted.append(buffer.moveElement(from: index))
+                buffer.initializeElement(at: index, to: vacated)
+            }
+        }
+        return sorted
+    }
+
+    /// The diagnostics of `a` and `b`, each in order of position, in order of position: at one
+    /// position `a`'s first (what a stable sort of `a + b` gives). Moved, not copied.
+    static func merge(_ a: consuming [Diagnostic], _ b: consuming [Diagnostic]) -> [Diagnostic] {
+        var merged: [Diagnostic] = []
+        merged.reserveCapacity(a.count + b.count)
+        let vacated = Diagnostic(.shadowed, "", at: SourceLocation(line: 0, column: 0))
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                var (i, j) = (0, 0)
+                func take(_ buffer: UnsafeMutableBufferPointer<Diagnostic>, _ k: inout Int) {
+                    merged.append(buffer.moveElement(from: k))
+                    buffer.initializeElement(at: k, to: vacated)
+                    k += 1
+                }
+                while i < a.count, j < b.count {
+                    if b[j].location < a[i].location { take(b, &j) } else { take(a, &i) }
+                }
+                while i < a.count { take(a, &i) }
+                while j < b.count { take(b, &j) }
+            }
+        }
+        return merged
+    }
+
+    // MARK: PlistStreamHandler
+
+    func shouldStream(_ kind: PlistKind, depth: Int, key: PlistKey?) -> Bool {
+        switch depth {
+        case 0:
+            rootKind = kind
+            return kind.isContainer
+        case 1:
+            return rootKind == .dict && kind == .array && key?.name == "promotions" && rootKeys["promotions"] == nil
+        default:
+            return false
+        }
+    }
+
+    func didOpen(_ kind: PlistKind, at location: SourceLocation, depth: Int, key: PlistKey?) {
+        if depth == 0 {
+            rootLocation = location
+        } else if let key {
+            rootKeys[key.name] = key.location
+            promotionsStarted = true
+        }
+    }
+
+    func didRead(_ value: PlistValue, depth: Int, key: PlistKey?) {
+        switch (depth, rootKind) {
+        case (0, _):
+            report(
+                .plistStructure(
+                    "the root must be an <array> of promotions or a <dict> with a `promotions` array, not a <\(value.kind)>",
+                    at: value.location))
+        case (1, .array?), (2, _):
+            readPromotion(value)
+        case (1, _):
+            if let key { readRootEntry(key, value) }
+        default:
+            break
+        }
+    }
+
+    func didClose(_ kind: PlistKind, depth: Int) {
+        if depth == 0, kind == .dict, rootKeys["promotions"] == nil {
+            report(
+                .missingKey(
+                    "key `promotions`", needed: "a dict root holds the promotions in an <array> under `promotions`",
+                    at: rootLocation, promotion: nil))
+        }
+    }
+
+    func didFind(_ issue: PlistIssue) {
+        switch issue.kind {
+        case .malformed: report(.xmlMalformed(issue))
+        case .forbidden: report(.xmlForbidden(issue))
+        case .structure: report(.plistStructure(issue.message, at: issue.location))
+        }
+    }
+
+    // MARK: Content
+
+    private func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    private func readPromotion(_ value: PlistValue) {
+        if pipeline == nil, parallel, !splitsPromotions {
+            pipeline = DecodingPipeline(decoder: decoded.decoder, expectedBytes: expectedBytes)
+        }
+        if let pipeline {
+            pipeline.submit(value, currency: currency)
+        } else {
+            decoded.decode(value)
+        }
+    }
+
+    private func readRootEntry(_ key: PlistKey, _ value: PlistValue) {
+        if let first = rootKeys[key.name] {
+            report(.duplicateKey(key.name, first: first, at: key.location, promotion: nil))
+            return
+        }
+        rootKeys[key.name] = key.location
+        switch key.name {
+        case "promotions":
+            report(
+                .plistStructure(
+                    "`promotions` must be an <array> of promotion <dict>s, not a <\(value.kind)>", at: value.location))
+        case "currency":
+            readCurrency(value)
+        case "version":
+            guard value.kind == .integer, case .success(let version) = Amount.parseInteger(value.text) else {
+                report(.invalidValue(.versionNotAnInteger, at: value.location, promotion: nil))
+                return
+            }
+            if version != 1 {
+                report(.invalidValue(.unsupportedVersion(version), at: value.location, promotion: nil))
+            }
+        default:
+            report(.unknownKey(key.name, known: Self.rootKeyNames, at: key.location, promotion: nil))
+        }
+    }
+
+    private func readCurrency(_ value: PlistValue) {
+        guard value.kind == .string else {
+            report(.invalidValue(.currencyNotAString(value.kind), at: value.location, promotion: nil))
+            return
+        }
+        let text = value.text.trimmed
+        guard let currency = Currency(code: text) else {
+            report(.invalidCurrency(text, at: value.location))
+            return
+        }
+        if let catalog = checks.catalog {
+            if currency != catalog.currency {
+                report(.currencyMismatch(file: currency.code, catalog: catalog.currency.code, at: value.location))
+            }
+        } else if !currencyFixed {
+            if promotionsStarted, currency.minorDigits != self.currency.minorDigits {
+                currencyForSecondPass = currency
+            }
+            decoded.decoder.context.currency = currency
+        }
+    }
+}
+
+extension Collection where Element == PromotionFile {
+    /// Errors in all the files.
+    public var errorCount: Int { reduce(0) { $0 + $1.errorCount } }
+    /// Warnings in all the files.
+    public var warningCount: Int { reduce(0) { $0 + $1.warningCount } }
+
+    /// Whether a check of these files fails: any error, or with `strict` any warning (SPEC §8).
+    public func failCheck(strict: Bool) -> Bool { errorCount > 0 || (strict && warningCount > 0) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A `checkout` process started and not yet waited for: for running many at once on one store.
+struct Started {
+    let process: Process
+    let scratch: URL
+
+    /// Waits for it to end, and returns what it printed.
+    func wait() throws -> Run {
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("stdout")), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: scratch.appendingPathComponent("stderr")), as: UTF8.self))
+    }
+}
+
+/// Starts `checkout` with `arguments`, standard input `stdin` (then closed), output into files.
+func start(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Started {
+    let process = Process()
+    process.executableURL = checkoutBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let scratch = try temporaryDirectory()
+    let out = scratch.appendingPathComponent("stdout")
+    let err = scratch.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    return Started(process: process, scratch: scratch)
+}
+
+/// Card data for `pay --card-stdin`.
+let approvingCard = "4242 4242 4242 4242\n12/30\n123\n"
+let decliningCard = "4000 0000 0000 0002\n12/30\n123\n"
+
+/// Runs `statements` on the SQLite file at `path` with Python's sqlite3 module (outside our code,
+/// so that the tests see the store as any SQLite client does); returns each SELECT's rows.
+@discardableResult
+func sqlite(_ path: String, _ statements: [String]) throws -> [[[String]]] {
+    try sqlite([path], statements)[0]
+}
+
+/// Runs `statements` on each of the SQLite files at `paths`, with one Python process.
+func sqlite(_ paths: [String], _ statements: [String]) throws -> [[[[String]]]] {
+    let script = """
+        import json, sqlite3, sys
+        result = []
+        for path in json.loads(sys.argv[1]):
+            db = sqlite3.connect(path, isolation_level=None)
+            out = []
+            for statement in json.loads(sys.argv[2]):
+                out.append([[str(v) for v in row] for row in db.execute(statement).fetchall()])
+            db.close()
+            result.append(out)
+        print(json.dumps(result))
+        """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let encode = { (value: [String]) in
+        String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
+    }
+    process.arguments = ["python3", "-c", script, try encode(paths), try encode(statements)]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw SQLiteFailure(statements: statements) }
+    return try JSONSerialization.jsonObject(with: data) as? [[[[String]]]] ?? []
+}
+
+struct SQLiteFailure: Error {
+    var statements: [String]
+}
+
+/// A file's bytes and the names beside it: what must not change when a store is refused.
+func snapshot(_ path: String) throws -> (bytes: Data, names: [String]) {
+    let url = URL(fileURLWithPath: path)
+    return (
+        try Data(contentsOf: url),
+        try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted()
+    )
+}

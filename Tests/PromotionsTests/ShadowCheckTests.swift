@@ -1,0 +1,116 @@
+import Dispatch
+import Pricing
+import ReferenceModels
+import SeededRandom
+import Testing
+import Workloads
+
+@testable import Promotions
+
+@Suite("The shadowed check against its plain reference")
+struct ShadowCheckTests {
+    /// A random line rule, sometimes another kind (which the check leaves alone).
+    static func rule(_ random: inout SplitMix64) -> Promotion.Rule {
+        switch random.draw(0...10) {
+        case 0, 1:
+            let n = Int64(random.draw(2...5))
+            return .combo(groupSize: n, paid: Int64(random.draw(0...Int(n - 1))))
+        case 2, 3:
+            return .bulk(
+                threshold: Int64(random.draw(1...5)), unitPrice: [0, 1, 500, 700, 1500, 1999][random.draw(0...5)])
+        case 4, 5, 6:
+            return .percent(
+                minimumQuantity: Int64(random.draw(1...4)),
+                hundredths: [1, 500, 1000, 1250, 3333, 5000, 10_000][
+                    random.draw(0...6)],
+                cap: random.draw(0...2) == 0 ? [1, 100, 2000, 5000][random.draw(0...3)] : nil)
+        case 7, 8, 9:
+            return .amount(
+                minimumQuantity: Int64(random.draw(1...4)), amountOff: [1, 50, 100, 375, 800, 5000][random.draw(0...5)])
+        default:
+            return random.draw(0...1) == 0
+                ? .bundle(size: 2, offer: .percent(1000)) : .cartAmount(minimum: 0, amountOff: 100)
+        }
+    }
+
+    /// Random promotions on a random catalog: shared products, windows, coupons, priorities, codes the
+    /// catalog lacks, disabled ones.
+    static func shop(_ random: inout SplitMix64, promotions count: Int, products: Int) -> (Catalog, [Promotion]) {
+        let prices: [Int64] = [0, 1, 99, 750, 750, 1999, 2000, 12_345]
+        let catalog = try! Catalog(
+            products: (0..<products).map { Product(code: "P\($0)", name: "P\($0)", price: prices[$0 % prices.count]) })
+        let instants = [nil, Instant(seconds: 100), Instant(seconds: 200), Instant(seconds: 300)]
+        var promotions: [Promotion] = []
+        for index in 0..<count {
+            // P<products> is not in the catalog.
+            let codes = (0..<random.draw(1...3)).map { _ in "P\(random.draw(0...products))" }
+            var start = instants[random.draw(0...3)]
+            var end = instants[random.draw(0...3)]
+            if let s = start, let e = end, e <= s { (start, end) = (nil, nil) }
+            promotions.append(
+                Promotion(
+                    id: "p\(index)", name: "p\(index)", rule: rule(&random), codes: codes, start: start, end: end,
+                    priority: Int64(random.draw(0...2)), isEnabled: random.draw(0...9) != 0,
+                    coupon: [nil, nil, nil, "vip", "VIP", "other"][random.draw(0...5)]))
+        }
+        return (catalog, promotions)
+    }
+
+    @Test("a shape's discount is the engine's, at every quantity and price")
+    func shapes() {
+        var random = SplitMix64(seed: 25)
+        let prices: [Int64] = [0, 1, 7, 750, 1999, 1_000_000, Int64.max / 3, Int64.max]
+        for _ in 0..<2_000 {
+            let rule = Self.rule(&random)
+            let promotion = Promotion(id: "x", name: "x", rule: rule, codes: ["A"])
+            guard let shape = ShadowShape(promotion) else {
+                #expect(rule.type.scope != .line)
+                continue
+            }
+            let engine = LineDiscount(rule)
+            for price in prices {
+                for quantity in [0, 1, 2, 3, 4, 5, 8, 9, 60, 1_000, 1 << 40] as [Int64] {
+                    #expect(
+                        shape.discount(quantity: quantity, unitPrice: price)
+                            == engine(quantity: quantity, unitPrice: price), "\(rule) \(quantity) × \(price)")
+                }
+                let probes = ShadowCheck.probes(shape, unitPrice: price)
+                for lane in 0..<8 {
+                    #expect(probes[lane] == Int32(clamping: engine(quantity: Int64(lane + 1), unitPrice: price)))
+                }
+            }
+        }
+    }
+
+    @Test("the same warnings as the plain check, naming the same promotion, on thousands of random files")
+    func differential() {
+        var random = SplitMix64(seed: 2_511)
+        var warned = 0
+        for round in 0..<3_000 {
+            let (catalog, promotions) = Self.shop(
+                &random, promotions: random.draw(2...30), products: random.draw(1...6))
+            var plain = PlainShadowCheck(catalog: catalog)
+            let expected = plain.shadowed(promotions)
+            let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed()
+            #expect(found.map { [$0.promotion, $0.by] } == expected.map { [$0.promotion, $0.by] }, "round \(round)")
+            warned += expected.count
+        }
+        #expect(warned > 3_000)
+    }
+
+    @Test("a large file checked in parts, at once, gives what the plain check gives")
+    func parts() {
+        var random = SplitMix64(seed: 7)
+        let (catalog, promotions) = Self.shop(&random, promotions: 3_000, products: 12)
+        let check = ShadowCheck(promotions: promotions, catalog: catalog)
+        #expect(check.parts > 1)
+        var plain = PlainShadowCheck(catalog: catalog)
+        let expected = plain.shadowed(promotions).map { [$0.promotion, $0.by] }
+        let concurrent = check.shadowed { count, body in
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
+        #expect(concurrent.map { [$0.promotion, $0.by] } == expected)
+        #expect(check.shadowed().map { [$0.promotion, $0.by] } == expected)
+        #expect(expected.count > 1_000)
+    }
+}
