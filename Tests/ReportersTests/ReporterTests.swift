@@ -14,7 +14,7 @@ struct ReporterTests {
             ReporterKind.text.render(files) == """
                 rules/odd:name, v1.plist:3:54: error: `percent` must be greater than 0 and at most 100, not 150 [promotion.invalid-value]
                 rules/odd:name, v1.plist:5:15: warning: the promotion ended at 2026-01-01T00:00:00Z, before 2026-11-21T10:00:00Z: it no longer applies; remove it or move its `end` [promotion.expired]
-                rules/odd:name, v1.plist:5:48: warning: unknown key `a\\nb` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets [promotion.unknown-key]
+                rules/odd:name, v1.plist:5:48: warning: unknown key `a\\nb` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets, products, customer_groups, uses, uses_per_customer [promotion.unknown-key]
                 1 error, 2 warnings in 2 files
 
                 """)
@@ -53,7 +53,7 @@ struct ReporterTests {
             output == """
                 ::error file=rules/odd%3Aname%2C v1.plist,line=3,col=54,title=promotion.invalid-value::`percent` must be greater than 0 and at most 100, not 150
                 ::warning file=rules/odd%3Aname%2C v1.plist,line=5,col=15,title=promotion.expired::the promotion ended at 2026-01-01T00:00:00Z, before 2026-11-21T10:00:00Z: it no longer applies; remove it or move its `end`
-                ::warning file=rules/odd%3Aname%2C v1.plist,line=5,col=48,title=promotion.unknown-key::unknown key `a\\nb` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets
+                ::warning file=rules/odd%3Aname%2C v1.plist,line=5,col=48,title=promotion.unknown-key::unknown key `a\\nb` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets, products, customer_groups, uses, uses_per_customer
                 1 error, 2 warnings in 2 files
 
                 """)
@@ -77,7 +77,7 @@ struct ReporterTests {
                     </testcase>
                     <testcase classname="rules/odd:name, v1.plist" name="ok">
                       <system-out>rules/odd:name, v1.plist:5:15: warning: the promotion ended at 2026-01-01T00:00:00Z, before 2026-11-21T10:00:00Z: it no longer applies; remove it or move its `end` [promotion.expired]
-                rules/odd:name, v1.plist:5:48: warning: unknown key `a\\nb` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets [promotion.unknown-key]</system-out>
+                rules/odd:name, v1.plist:5:48: warning: unknown key `a\\nb` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets, products, customer_groups, uses, uses_per_customer [promotion.unknown-key]</system-out>
                     </testcase>
                   </testsuite>
                   <testsuite name="clean.plist" tests="2" failures="0" errors="0" skipped="0">

@@ -15,12 +15,16 @@ public final class ActiveRules: Sendable {
     /// Per product: active coupon-free item rules `free[freeOffsets[p]..<freeOffsets[p + 1]]`.
     let freeOffsets: [Int32]
     let free: [Int32]
-    /// Per product: active item rules with a coupon.
+    /// Per product: active item rules some carts are not eligible for (a coupon, customer groups
+    /// or id, a usage limit), checked per cart.
     let couponOffsets: [Int32]
     let couponed: [Int32]
+    /// Whether one of them needs no coupon (a cart without coupons may still be eligible for it).
+    let hasConditionalItemRulesWithoutCoupon: Bool
     let cartPercent: RankedCartRules
     let cartAmount: RankedCartRules
-    /// Active cart rules with a coupon or a cap, checked one by one.
+    /// Active cart rules some carts are not eligible for, with a cap, or on part of the cart,
+    /// checked one by one.
     let otherCartRules: [Int32]
     /// Per coupon id: whether an active rule carries it.
     let couponActive: [Bool]
@@ -37,7 +41,7 @@ public final class ActiveRules: Sendable {
         let standing = [UInt8](unsafeUninitializedCapacity: compiled.count) { buffer, count in
             for index in compiled.indices {
                 let rule = compiled[index]
-                buffer[index] = rule.isActive(at: instant) ? (rule.coupon < 0 ? 1 : 2) : 0
+                buffer[index] = rule.isActive(at: instant) ? (rule.isConditional ? 2 : 1) : 0
             }
             count = compiled.count
         }
@@ -65,7 +69,9 @@ public final class ActiveRules: Sendable {
         var amount: [Int32] = []
         var otherCart: [Int32] = []
         for rule in rules.cartRules where compiled[Int(rule)].isActive(at: instant) {
-            guard compiled[Int(rule)].coupon < 0, let ranking = compiled[Int(rule)].rule.cartRanking else {
+            guard !compiled[Int(rule)].isConditional, !compiled[Int(rule)].isPartial,
+                let ranking = compiled[Int(rule)].rule.cartRanking
+            else {
                 otherCart.append(rule)
                 continue
             }
@@ -75,6 +81,7 @@ public final class ActiveRules: Sendable {
         self.free = free
         self.couponOffsets = couponOffsets
         self.couponed = couponed
+        hasConditionalItemRulesWithoutCoupon = couponed.contains { compiled[Int($0)].coupon < 0 }
         cartPercent = RankedCartRules(percent, compiled: compiled)
         cartAmount = RankedCartRules(amount, compiled: compiled)
         otherCartRules = otherCart

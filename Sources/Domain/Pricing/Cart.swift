@@ -9,6 +9,19 @@ public struct Cart: Sendable, Equatable {
     public var at: Instant?
     /// The cart's id, echoed in its receipt.
     public var id: CartID?
+    /// Who is buying: an id and groups (docs/selectors.md, "Customer groups"); nil: nobody known.
+    public var customer: Customer?
+
+    /// A cart's customer: `{"id": "C-17", "groups": ["members"]}`, both optional.
+    public struct Customer: Sendable, Equatable {
+        public var id: String?
+        public var groups: [String]
+
+        public init(id: String? = nil, groups: [String] = []) {
+            self.id = id
+            self.groups = groups
+        }
+    }
 
     public struct Line: Sendable, Equatable {
         public var product: ProductID
@@ -21,9 +34,11 @@ public struct Cart: Sendable, Equatable {
     }
 
     public init(
-        lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil
+        lines: [Line] = [], coupons: [String] = [], currency: Currency? = nil, at: Instant? = nil, id: CartID? = nil,
+        customer: Customer? = nil
     ) {
         self.id = id
+        self.customer = customer
         self.lines = lines
         self.coupons = coupons
         self.currency = currency

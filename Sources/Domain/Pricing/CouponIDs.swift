@@ -37,3 +37,17 @@ struct CouponIDs {
         return more.contains(id)
     }
 }
+
+/// What a cart brings that decides which promotions are candidates, besides their windows
+/// (docs/pricing.md, "Candidates and coupons"; docs/selectors.md, "Customer groups"; docs/store.md,
+/// "Usage limits"): the coupons it presents, its customer's groups and id, and the limited
+/// promotions the ledger says are used up for it.
+struct CartEligibility {
+    /// The rule set's ids of the presented coupons that some promotion carries.
+    var coupons = CouponIDs()
+    /// The rule set's ids of the customer's groups that some promotion names.
+    var groups = CouponIDs()
+    var hasCustomerID = false
+    /// Limited promotions (by rule index, ascending) the cart may no longer redeem.
+    var exhausted: [Int32] = []
+}

@@ -9,6 +9,10 @@ public struct PricingStep: Sendable, Equatable {
 /// Prices carts against a compiled rule set, exactly as SPEC §5 and §10 say.
 public struct PricingEngine: Sendable {
     public let rules: RuleSet
+    /// How often limited promotions were redeemed (docs/store.md, "Usage limits"): with it, a
+    /// promotion whose `uses`, or `uses_per_customer` for the cart's customer, are used up is not a
+    /// candidate. Nil: no limit binds (pricing without a store).
+    public var ledger: RedemptionCounts?
 
     public init(rules: RuleSet) {
         self.rules = rules
@@ -52,10 +56,16 @@ public struct PricingEngine: Sendable {
             throw .currencyMismatch(cart: currency.code, catalog: catalog.currency.code)
         }
         var warnings = storage.takeWarnings()
-        var couponIDs = CouponIDs()
+        var eligibility = self.eligibility(of: cart)
         forEachPresentedCoupon(coupons.isEmpty ? cart.coupons : cart.coupons + coupons) { text, id in
-            if id >= 0 { couponIDs.insert(id) }
-            if !(id >= 0 && chooser.carriesActivePromotion(id)) { warnings.append(.unmatchedCoupon(text)) }
+            if id >= 0 { eligibility.coupons.insert(id) }
+            let standing =
+                id >= 0 && chooser.carriesActivePromotion(id) ? couponStanding(id, chooser.instant, eligibility) : .none
+            switch standing {
+            case .carried: break
+            case .usedUp: warnings.append(.couponLimitReached(text))
+            case .none: warnings.append(.unmatchedCoupon(text))
+            }
         }
 
         // The lines, with their subtotals.
@@ -83,14 +93,14 @@ public struct PricingEngine: Sendable {
         var itemDiscount: Int64 = 0
         let lineIndex = rules.hasGroupPromotions ? CartLineIndex(cart.lines, productCount: catalog.products.count) : nil
         let groupRules =
-            lineIndex.map { candidateGroupRules(cart, lines: $0, instant: chooser.instant, coupons: couponIDs) } ?? []
+            lineIndex.map { candidateGroupRules(cart, lines: $0, instant: chooser.instant, eligibility: eligibility) } ?? []
         if groupRules.isEmpty {
             // Line promotions only: every application uses a whole line, so each line simply gets its
             // best promotion (§5.3).
             for index in lines.indices {
                 guard
                     let best = chooser.bestItemRule(
-                        for: cart.lines[index], unitPrice: lines[index].unitPrice, coupons: couponIDs)
+                        for: cart.lines[index], unitPrice: lines[index].unitPrice, eligibility: eligibility)
                 else { continue }
                 lines[index].promotions.append(
                     AppliedPromotion(
@@ -122,16 +132,24 @@ public struct PricingEngine: Sendable {
         } else if let lineIndex {
             itemDiscount = chooseUnits(
                 cart, groupRules: groupRules, lineIndex: lineIndex, chooser: chooser, lines: &lines,
-                coupons: couponIDs, steps: &steps)
+                eligibility: eligibility, steps: &steps)
         }
 
         // One cart promotion (§5.4), allocated to lines (§5.5).
         let afterItems = subtotal - itemDiscount
         var cartPromotion: AppliedPromotion?
-        if let best = chooser.bestCartRule(subtotal: afterItems, coupons: couponIDs) {
+        let totals = CartTotals(all: afterItems) { rule in self.partialTotal(rule, lines) }
+        if let best = chooser.bestCartRule(totals: totals, eligibility: eligibility) {
             cartPromotion = AppliedPromotion(
                 rules, best.rule, discount: best.discount, units: 0, ruleIndex: best.rule)
-            allocate(best.discount, over: &lines, total: afterItems)
+            if let selected = rules.partialProducts[Int32(best.rule)] {
+                let products = lines.map(\.product)
+                allocate(best.discount, over: &lines, total: totals.partial(best.rule)) {
+                    selected.containsSorted(products[$0])
+                }
+            } else {
+                allocate(best.discount, over: &lines, total: afterItems)
+            }
         }
         let receipt = Receipt(
             id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion,
@@ -148,7 +166,7 @@ public struct PricingEngine: Sendable {
     @inline(never)
     private func chooseUnits<C: RuleChooser>(
         _ cart: Cart, groupRules: [Int], lineIndex: CartLineIndex, chooser: C, lines: inout [Receipt.Line],
-        coupons couponIDs: CouponIDs, steps: inout [PricingStep]?
+        eligibility: CartEligibility, steps: inout [PricingStep]?
     ) -> Int64 {
         var choice = UnitChoice(
             rules: rules, lines: cart.lines, prices: lines.map(\.unitPrice), groupRules: groupRules,
@@ -156,7 +174,7 @@ public struct PricingEngine: Sendable {
         let applied = choice.run { line, free in
             chooser.bestItemRule(
                 for: Cart.Line(product: cart.lines[line].product, quantity: free), unitPrice: lines[line].unitPrice,
-                coupons: couponIDs)
+                eligibility: eligibility)
         }
         var itemDiscount: Int64 = 0
         for application in applied {
@@ -176,7 +194,7 @@ public struct PricingEngine: Sendable {
     /// coupon presented, touching one of its products, and with enough units in the cart for one
     /// group (units only ever get fewer as the choice goes on, so one that lacks them now never
     /// applies). Ascending.
-    func candidateGroupRules(_ cart: Cart, lines: CartLineIndex, instant: Instant, coupons: CouponIDs) -> [Int] {
+    func candidateGroupRules(_ cart: Cart, lines: CartLineIndex, instant: Instant, eligibility: CartEligibility) -> [Int] {
         func quantity(_ product: ProductID) -> Int64 { lines.quantity(of: product) }
         return rules.groupProducts.withUnsafeBufferPointer { products in
             rules.groupSpans.withUnsafeBufferPointer { spans in
@@ -221,7 +239,7 @@ public struct PricingEngine: Sendable {
                                 }
                                 let ruleIndex = Int(rules.groupRules[position])
                                 let rule = compiled[ruleIndex]
-                                guard rule.isActive(at: instant), rule.coupon < 0 || coupons.contains(rule.coupon),
+                                guard rule.isActive(at: instant), rules.isEligible(ruleIndex, rule, eligibility),
                                     probe.inline || enough(rule)
                                 else { continue }
                                 found.append(ruleIndex)
@@ -233,6 +251,56 @@ public struct PricingEngine: Sendable {
                 }
             }
         }
+    }
+
+    // MARK: Candidates
+
+    /// What `cart` brings that decides which promotions are candidates: its customer's groups and
+    /// id, and the limited promotions used up for it (``ledger``). Its coupons are added as they are read.
+    func eligibility(of cart: Cart) -> CartEligibility {
+        var eligibility = CartEligibility()
+        guard let customer = cart.customer else {
+            if let ledger, !rules.limitedRules.isEmpty { eligibility.exhausted = ledger.exhausted(in: rules, customer: nil) }
+            return eligibility
+        }
+        for group in customer.groups {
+            if let id = rules.groupIDs[group], !eligibility.groups.contains(id) { eligibility.groups.insert(id) }
+        }
+        eligibility.hasCustomerID = customer.id != nil
+        if let ledger, !rules.limitedRules.isEmpty {
+            eligibility.exhausted = ledger.exhausted(in: rules, customer: customer.id)
+        }
+        return eligibility
+    }
+
+    /// What a presented coupon that an active promotion carries does for `eligibility`: carried by a
+    /// candidate, carried only by used-up promotions, or by none the cart is eligible for.
+    func couponStanding(_ coupon: Int32, _ instant: Instant, _ eligibility: CartEligibility) -> CouponStanding {
+        var usedUp = false
+        for index in rules.rulesByCoupon[Int(coupon)] {
+            let rule = rules.compiled[Int(index)]
+            guard rule.isActive(at: instant) else { continue }
+            var others = eligibility
+            others.coupons.insert(coupon)
+            if rules.isEligible(Int(index), rule, others) { return .carried }
+            others.exhausted = []
+            if rule.isLimited, rules.isEligible(Int(index), rule, others) { usedUp = true }
+        }
+        return usedUp ? .usedUp : .none
+    }
+
+    enum CouponStanding {
+        case carried, usedUp, none
+    }
+
+    /// The total after item promotions of the lines of cart promotion `rule`'s products.
+    func partialTotal(_ rule: Int, _ lines: [Receipt.Line]) -> Int64 {
+        guard let selected = rules.partialProducts[Int32(rule)] else { return 0 }
+        var total: Int64 = 0
+        for line in lines where selected.containsSorted(line.product) {
+            total += max(0, line.subtotal - line.itemDiscount)
+        }
+        return total
     }
 
     // MARK: Coupons
@@ -261,12 +329,17 @@ public struct PricingEngine: Sendable {
     /// discounts: ⌊d·t/s⌋ each, then the leftover minor units one by one to the largest remainders
     /// (d·t mod s), ties to the earlier line (`largestRemainderShares`, without allocating: this
     /// runs for every cart with a cart promotion).
-    func allocate(_ d: Int64, over lines: inout [Receipt.Line], total s: Int64) {
+    /// `among`: the lines that share it (a cart promotion on part of the cart); the others get none.
+    func allocate(
+        _ d: Int64, over lines: inout [Receipt.Line], total s: Int64, among: (Int) -> Bool = { _ in true }
+    ) {
         guard d > 0, s > 0 else { return }
         withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * lines.count) { scratch in
             let weights = UnsafeMutableBufferPointer(rebasing: scratch[..<lines.count])
             let shares = UnsafeMutableBufferPointer(rebasing: scratch[lines.count...])
-            for index in lines.indices { weights[index] = max(0, lines[index].subtotal - lines[index].itemDiscount) }
+            for index in lines.indices {
+                weights[index] = among(index) ? max(0, lines[index].subtotal - lines[index].itemDiscount) : 0
+            }
             largestRemainderShares(d, weights: UnsafeBufferPointer(weights), into: shares)
             for index in lines.indices { lines[index].cartDiscount = shares[index] }
         }

@@ -4,11 +4,23 @@ public struct Promotion: Sendable, Equatable {
     public var id: String
     public var name: String
     public var rule: Rule
-    /// Target product codes; empty for cart promotions.
+    /// Target product codes (`code`/`codes`); empty for cart promotions and promotions that name
+    /// their products with selectors.
     public var codes: [String]
     /// The codes of the rewarded units, for kinds that reward other products than the ones bought
-    /// (a buy-X-get-Y's `targets`); nil: its own `codes`.
+    /// (a buy-X-get-Y's `targets`); nil: its own products, or selectors in ``targetSelectors``.
     public var targets: [String]?
+    /// `products`: the promotion's products by selectors instead of `codes`; for a cart
+    /// promotion, the lines it works on (docs/selectors.md). Nil: `codes`, or every line of a cart.
+    public var productSelectors: [ProductSelector]?
+    /// `targets` given as selectors.
+    public var targetSelectors: [ProductSelector]?
+    /// `customer_groups`: a candidate only for a cart whose customer has one of them.
+    public var customerGroups: [String]?
+    /// `uses`: at most this many orders may redeem it, all customers together (docs/store.md).
+    public var uses: Int64?
+    /// `uses_per_customer`: at most this many orders of one customer id; a cart without one is not eligible.
+    public var usesPerCustomer: Int64?
     /// Active from this instant on (inclusive); nil: since always.
     public var start: Instant?
     /// Active until this instant (exclusive); nil: forever.
@@ -34,6 +46,17 @@ public struct Promotion: Sendable, Equatable {
         self.isEnabled = isEnabled
         self.coupon = coupon
     }
+
+    /// Its products, as it names them.
+    public var products: ProductChoice { productSelectors.map(ProductChoice.selectors) ?? .codes(codes) }
+
+    /// Its rewarded products when it names them apart: codes or selectors.
+    public var rewards: ProductChoice? {
+        targetSelectors.map(ProductChoice.selectors) ?? targets.map(ProductChoice.codes)
+    }
+
+    /// Whether it can run out (`uses`, `uses_per_customer`): such a promotion never shadows another.
+    public var isLimited: Bool { uses != nil || usesPerCustomer != nil }
 
     /// `start ≤ instant < end`, a missing bound being open.
     public func isActive(at instant: Instant) -> Bool {

@@ -3,10 +3,13 @@
 public enum ReceiptWarning: Sendable, Equatable, CustomStringConvertible {
     /// A coupon the cart presented (as spelled there) that no active promotion carries.
     case unmatchedCoupon(String)
+    /// A coupon whose promotions the cart could have had, but whose usage limits are reached.
+    case couponLimitReached(String)
 
     public var description: String {
         switch self {
         case .unmatchedCoupon(let coupon): Self.unmatchedCouponText.before + coupon + Self.unmatchedCouponText.after
+        case .couponLimitReached(let coupon): "coupon \"" + coupon + "\" has reached its usage limit"
         }
     }
 

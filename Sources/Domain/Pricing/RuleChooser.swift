@@ -28,8 +28,8 @@ extension Optional where Wrapped == Choice {
 protocol RuleChooser {
     var instant: Instant { get }
     func carriesActivePromotion(_ coupon: Int32) -> Bool
-    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice?
-    func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice?
+    func bestItemRule(for line: Cart.Line, unitPrice: Int64, eligibility: CartEligibility) -> Choice?
+    func bestCartRule(totals: CartTotals, eligibility: CartEligibility) -> Choice?
 }
 
 /// Every candidate, checked for activation and coupon: right for any instant, and the reference the
@@ -43,17 +43,17 @@ struct LinearChooser: RuleChooser {
     }
 
     @inline(__always)
-    private func isCandidate(_ rule: CompiledRule, coupons: CouponIDs) -> Bool {
-        rule.isActive(at: instant) && (rule.coupon < 0 || coupons.contains(rule.coupon))
+    private func isCandidate(_ index: Int, _ rule: CompiledRule, _ eligibility: CartEligibility) -> Bool {
+        rule.isActive(at: instant) && engine.rules.isEligible(index, rule, eligibility)
     }
 
-    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice? {
+    func bestItemRule(for line: Cart.Line, unitPrice: Int64, eligibility: CartEligibility) -> Choice? {
         let rules = engine.rules
         var best: Choice?
         for index in Int(rules.itemOffsets[line.product])..<Int(rules.itemOffsets[line.product + 1]) {
             let ruleIndex = Int(rules.itemRules[index])
             let rule = rules.compiled[ruleIndex]
-            guard isCandidate(rule, coupons: coupons) else { continue }
+            guard isCandidate(ruleIndex, rule, eligibility) else { continue }
             best.consider(
                 Choice(
                     rule: ruleIndex, discount: rule.itemDiscount(quantity: line.quantity, unitPrice: unitPrice),
@@ -62,11 +62,12 @@ struct LinearChooser: RuleChooser {
         return best
     }
 
-    func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice? {
+    func bestCartRule(totals: CartTotals, eligibility: CartEligibility) -> Choice? {
         var best: Choice?
         for ruleIndex in engine.rules.cartRules {
             let rule = engine.rules.compiled[Int(ruleIndex)]
-            guard isCandidate(rule, coupons: coupons) else { continue }
+            guard isCandidate(Int(ruleIndex), rule, eligibility) else { continue }
+            let subtotal = rule.isPartial ? totals.partial(Int(ruleIndex)) : totals.all
             best.consider(
                 Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
         }
@@ -93,7 +94,7 @@ final class IndexedChooser: RuleChooser {
 
     func carriesActivePromotion(_ coupon: Int32) -> Bool { active.couponActive[Int(coupon)] }
 
-    func bestItemRule(for line: Cart.Line, unitPrice: Int64, coupons: CouponIDs) -> Choice? {
+    func bestItemRule(for line: Cart.Line, unitPrice: Int64, eligibility: CartEligibility) -> Choice? {
         let quantity = line.quantity
         let product = line.product
         let cached: Int32
@@ -115,11 +116,12 @@ final class IndexedChooser: RuleChooser {
                 rule: Int(cached) - 1, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
                 priority: rule.priority)
         }
-        if !coupons.isEmpty {
+        // Rules some carts are not eligible for: a coupon, customer groups or id, a usage limit.
+        if !eligibility.coupons.isEmpty || active.hasConditionalItemRulesWithoutCoupon {
             for index in Int(active.couponOffsets[product])..<Int(active.couponOffsets[product + 1]) {
                 let ruleIndex = Int(active.couponed[index])
                 let rule = compiled[ruleIndex]
-                guard coupons.contains(rule.coupon) else { continue }
+                guard active.rules.isEligible(ruleIndex, rule, eligibility) else { continue }
                 best.consider(
                     Choice(
                         rule: ruleIndex, discount: rule.itemDiscount(quantity: quantity, unitPrice: unitPrice),
@@ -144,14 +146,16 @@ final class IndexedChooser: RuleChooser {
         return best.map { Int32($0.rule + 1) } ?? -1
     }
 
-    func bestCartRule(subtotal: Int64, coupons: CouponIDs) -> Choice? {
+    func bestCartRule(totals: CartTotals, eligibility: CartEligibility) -> Choice? {
+        let subtotal = totals.all
         var best = bestRanked(active.cartPercent, subtotal: subtotal, compiled: compiled)
         if let amount = bestRanked(active.cartAmount, subtotal: subtotal, compiled: compiled) { best.consider(amount) }
         for ruleIndex in active.otherCartRules {
             let rule = compiled[Int(ruleIndex)]
-            guard rule.coupon < 0 || coupons.contains(rule.coupon) else { continue }
+            guard active.rules.isEligible(Int(ruleIndex), rule, eligibility) else { continue }
+            let s = rule.isPartial ? totals.partial(Int(ruleIndex)) : subtotal
             best.consider(
-                Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
+                Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: s), priority: rule.priority))
         }
         return best
     }

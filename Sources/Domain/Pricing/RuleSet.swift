@@ -32,6 +32,13 @@ public struct RuleSet: Sendable {
     /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
     let couponIDs: [String: Int32]
     let rulesByCoupon: [[Int32]]
+    /// Customer group → its id; each rule's groups are `ruleGroups[compiled[r].groups]`.
+    let groupIDs: [String: Int32]
+    let ruleGroups: [Int32]
+    /// The limited promotions (`uses`, `uses_per_customer`), ascending.
+    public let limitedRules: [Int32]
+    /// Cart promotions with `products`: each one's selected products, ascending, by rule index.
+    let partialProducts: [Int32: [ProductID]]
 
     public init(promotions: [Promotion], catalog: Catalog) {
         self.catalog = catalog
@@ -40,6 +47,10 @@ public struct RuleSet: Sendable {
         self.products = products
         var couponIDs: [String: Int32] = [:]
         var rulesByCoupon: [[Int32]] = []
+        var groupIDs: [String: Int32] = [:]
+        var ruleGroups: [Int32] = []
+        var limitedRules: [Int32] = []
+        var partialProducts: [Int32: [ProductID]] = [:]
         var perProduct = [[Int32]](repeating: [], count: catalog.products.count)
         var groupsPerProduct = [[Int32]](repeating: [], count: catalog.products.count)
         var groups: [GroupRule] = []
@@ -61,6 +72,20 @@ public struct RuleSet: Sendable {
             }
             var rule = CompiledRule(promotions[index], coupon: coupon)
             let ruleIndex = Int32(index)
+            if let groups = promotions[index].customerGroups {
+                let start = Int32(ruleGroups.count)
+                for group in groups {
+                    let id = groupIDs[group] ?? Int32(groupIDs.count)
+                    groupIDs[group] = id
+                    ruleGroups.append(id)
+                }
+                rule.groups = start..<Int32(ruleGroups.count)
+            }
+            if promotions[index].isLimited { limitedRules.append(ruleIndex) }
+            if promotions[index].rule.isCartRule, promotions[index].productSelectors != nil {
+                rule.isPartial = true
+                partialProducts[ruleIndex] = products.products(of: index).sorted()
+            }
             let scope = promotions[index].rule.type.scope
             if scope == .group {
                 rule.group = Int32(groups.count)
@@ -102,6 +127,10 @@ public struct RuleSet: Sendable {
         self.cartRules = cartRules
         self.couponIDs = couponIDs
         self.rulesByCoupon = rulesByCoupon
+        self.groupIDs = groupIDs
+        self.ruleGroups = ruleGroups
+        self.limitedRules = limitedRules
+        self.partialProducts = partialProducts
     }
 
     /// Lists per product as one array and its offsets.
@@ -186,6 +215,18 @@ struct CompiledRule {
     var priority: Int64
     /// Coupon id, or -1 when the promotion needs none.
     var coupon: Int32
+    /// Its customer groups in ``RuleSet/ruleGroups``; empty: any customer.
+    var groups: Range<Int32> = 0..<0
+    /// `uses_per_customer`: a cart without a customer id is not eligible.
+    var needsCustomerID: Bool
+    /// `uses` or `uses_per_customer`: the ledger may have used it up.
+    var isLimited: Bool
+    /// A cart promotion with `products`: it works on the lines of its products only.
+    var isPartial = false
+
+    /// Whether some carts are not eligible for it whatever their lines: it needs a coupon, a
+    /// customer group or id, or may be used up.
+    var isConditional: Bool { coupon >= 0 || !groups.isEmpty || needsCustomerID || isLimited }
 
     init(_ promotion: Promotion, coupon: Int32) {
         rule = promotion.rule
@@ -194,6 +235,8 @@ struct CompiledRule {
         end = promotion.end
         priority = promotion.priority
         self.coupon = coupon
+        needsCustomerID = promotion.usesPerCustomer != nil
+        isLimited = promotion.isLimited
     }
 
     @inline(__always)
@@ -216,6 +259,23 @@ struct CompiledRule {
 
     /// A cart promotion's minimum total.
     var cartMinimum: Int64 { rule.cartMinimum }
+}
+
+extension RuleSet {
+    /// Whether a cart with `eligibility` may have rule `index` as a candidate (its window aside): its
+    /// coupon presented, one of its customer groups held, a customer id when it needs one, and not
+    /// used up.
+    @inline(__always)
+    func isEligible(_ index: Int, _ rule: CompiledRule, _ eligibility: CartEligibility) -> Bool {
+        guard rule.isConditional else { return true }
+        if rule.coupon >= 0, !eligibility.coupons.contains(rule.coupon) { return false }
+        if !rule.groups.isEmpty, !rule.groups.contains(where: { eligibility.groups.contains(ruleGroups[Int($0)]) }) {
+            return false
+        }
+        if rule.needsCustomerID, !eligibility.hasCustomerID { return false }
+        if rule.isLimited, eligibility.exhausted.contains(Int32(index)) { return false }
+        return true
+    }
 }
 
 /// round(`amount` × `hundredths` / 10000), half away from zero, for 0 ≤ amount and 0 ≤ hundredths ≤ 10000:

@@ -143,6 +143,40 @@ public struct CartReader {
         }
     }
 
+    /// A cart's customer (docs/selectors.md, "Customer groups"): an object with an optional `id` (a
+    /// non-empty string) and optional `groups` (an array of non-empty strings); its other keys are
+    /// ignored.
+    static func customer(_ value: JSONValue, file: String) throws(InputError) -> Cart.Customer {
+        guard case .object = value else {
+            throw InputError(
+                file: file, item: "customer",
+                "must be an object such as {\"id\": \"C-17\", \"groups\": [\"members\"]}, not \(value.typeDescription)")
+        }
+        var customer = Cart.Customer()
+        if let id = value["id"] {
+            guard case .string(let text) = id, !text.isEmpty else {
+                throw InputError(
+                    file: file, item: "customer.id", "must be a non-empty string, not \(id.typeDescription)")
+            }
+            customer.id = text
+        }
+        if let groups = value["groups"] {
+            guard case .array(let elements) = groups else {
+                throw InputError(
+                    file: file, item: "customer.groups", "must be an array of strings, not \(groups.typeDescription)")
+            }
+            for (index, element) in elements.enumerated() {
+                guard case .string(let group) = element, !group.isEmpty else {
+                    throw InputError(
+                        file: file, item: "customer.groups[\(index)]",
+                        "a group must be a non-empty string, not \(element.typeDescription)")
+                }
+                if !customer.groups.contains(group) { customer.groups.append(group) }
+            }
+        }
+        return customer
+    }
+
     /// A cart's id: a string, or an integer literal (no fraction, no exponent).
     static func cartID(_ value: JSONValue, file: String) throws(InputError) -> CartID {
         switch value {
@@ -195,6 +229,7 @@ public struct CartReader {
                 cart.coupons.append(text)
             }
         }
+        if let value = root["customer"] { cart.customer = try Self.customer(value, file: name) }
         guard let value = root["items"] else {
             throw InputError(
                 file: name, "missing \"items\", the array of items (codes or {\"code\", \"quantity\"} objects)")

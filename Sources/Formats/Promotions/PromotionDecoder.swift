@@ -133,7 +133,7 @@ struct PromotionDecoder {
 }
 
 /// The decoding of one promotion: the fields its kind reads.
-private struct Decoding: PromotionFields {
+struct Decoding: PromotionFields {
     let dict: PlistValue
     let context: DecodingContext
     let entry: Int
@@ -236,27 +236,66 @@ private struct Decoding: PromotionFields {
             }
         }
         let rule = decodeRule(type)
-        let codes: [String]?
+        var codes: [String]?
         var rewards: [String]?
+        var productSelectors: [ProductSelector]?
+        var targetSelectors: [ProductSelector]?
         var rewardsValid = true
+        var productsValid = true
         switch type.scope {
         case .cart:
             codes = []
+            if let value = self[.products] {
+                productSelectors = selectors(value, key: "products")
+                productsValid = productSelectors != nil
+            }
         case .line, .group:
-            codes = targets(required: true)
-            if self[.targets] != nil, type.kind.keys.contains(.targets) {
-                rewards = rewardTargets(codes: codes ?? [])
-                rewardsValid = rewards != nil
+            if let value = self[.products] {
+                // Exactly one of `code`, `codes`, `products`.
+                if let other = [PromotionKey.code, .codes].first(where: { self[$0] != nil }) {
+                    let later = keyElement(other).location > keyElement(.products).location ? other : .products
+                    reject(later, "give `code`, `codes` or `products`, not several; remove one")
+                    productsValid = false
+                } else {
+                    productSelectors = selectors(value, key: "products")
+                    productsValid = productSelectors != nil
+                    codes = []
+                }
+            } else {
+                codes = targets(required: true)
+            }
+            if let value = self[.targets], type.kind.keys.contains(.targets) {
+                if Self.isSelectors(value) {
+                    targetSelectors = selectors(value, key: "targets")
+                    rewardsValid = targetSelectors != nil
+                } else {
+                    // With selectors, a product in both counts as one of its products only
+                    // (docs/selectors.md); two code lists may not share a code.
+                    rewards = rewardTargets(codes: productSelectors == nil ? codes ?? [] : [])
+                    rewardsValid = rewards != nil
+                }
             }
         }
+        let customerGroups = customerGroups()
+        let uses = optionalCount(.uses, what: "the most orders that may redeem the promotion")
+        let usesPerCustomer = optionalCount(
+            .usesPerCustomer, what: "the most orders of one customer that may redeem the promotion")
         // Product checks need readable targets; the no-discount one a valid rule too.
         if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog {
             checkProducts(rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog)
         }
-        guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid else { return nil }
-        return Promotion(
+        guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
+            let uses, let usesPerCustomer
+        else { return nil }
+        var promotion = Promotion(
             id: identity?.id ?? name, name: name, rule: rule, codes: codes, targets: rewards, start: start, end: end,
             priority: priority, isEnabled: enabled, coupon: coupon)
+        promotion.productSelectors = productSelectors
+        promotion.targetSelectors = targetSelectors
+        promotion.customerGroups = customerGroups
+        promotion.uses = uses
+        promotion.usesPerCustomer = usesPerCustomer
+        return promotion
     }
 
     // MARK: Type and rule
@@ -289,7 +328,7 @@ private struct Decoding: PromotionFields {
             if required {
                 report(
                     .missingKey(
-                        "key `code` or `codes`", needed: "say which products the promotion applies to",
+                        "key `code`, `codes` or `products`", needed: "say which products the promotion applies to",
                         at: dict.location, promotion: promotionID))
             }
             return nil

@@ -421,6 +421,10 @@ func appendWarning(_ warning: ReceiptWarning, to out: inout RawBuffer<UInt8>) {
         appendStringContent(coupon, to: &out)
         out.append(utf8: escapedUnmatchedCoupon.after)
         out.append(UInt8(ascii: "\""))
+    case .couponLimitReached(let coupon):
+        out.append(utf8: "\"coupon \\\"")
+        appendStringContent(coupon, to: &out)
+        out.append(utf8: "\\\" has reached its usage limit\"")
     }
 }
 

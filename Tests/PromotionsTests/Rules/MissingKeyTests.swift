@@ -27,7 +27,7 @@ import Testing
                 arrayPlist(
                     "<dict><key>name</key><string>x</string><key>type</key><string>percent</string><key>percent</key><integer>5</integer></dict>"
                 ))
-                == ["missing key `code` or `codes`: say which products the promotion applies to"])
+                == ["missing key `code`, `codes` or `products`: say which products the promotion applies to"])
         #expect(found(arrayPlist("<dict><key>name</key><string>x</string></dict>")) == ["promotion.missing-key@4:1 x"])
     }
 

@@ -29,7 +29,7 @@ import Testing
         #expect(message("piad") == "unknown key `piad` is ignored; did you mean `paid`?")
         #expect(
             message("colour")
-                == "unknown key `colour` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets"
+                == "unknown key `colour` is ignored; known keys: name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled, coupon, limit, cap, get, targets, products, customer_groups, uses, uses_per_customer"
         )
     }
 

@@ -14,7 +14,7 @@ public struct AmountOff: LinePromotionKind {
     public static let type = "amount"
     public static let scope = PromotionScope.line
     public static let label = "amount off"
-    public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .amount]
+    public static let keys: Set<PromotionKey> = [.code, .codes, .products, .quantity, .amount]
 
     public var rule: Promotion.Rule { .amount(self) }
 

@@ -13,7 +13,7 @@ public struct Bulk: LinePromotionKind {
     public static let type = "bulk"
     public static let scope = PromotionScope.line
     public static let label = "bulk price"
-    public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .price]
+    public static let keys: Set<PromotionKey> = [.code, .codes, .products, .quantity, .price]
 
     public var rule: Promotion.Rule { .bulk(self) }
 

@@ -20,7 +20,7 @@ public struct CartOff: PromotionKind {
     public static let type = "cart"
     public static let scope = PromotionScope.cart
     public static let label = "cart"
-    public static let keys: Set<PromotionKey> = [.percent, .amount, .minimum, .cap]
+    public static let keys: Set<PromotionKey> = [.percent, .amount, .minimum, .cap, .products]
 
     public var rule: Promotion.Rule { .cart(self) }
 

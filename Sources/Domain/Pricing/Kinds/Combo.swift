@@ -13,7 +13,7 @@ public struct Combo: LinePromotionKind {
     public static let type = "combo"
     public static let scope = PromotionScope.line
     public static let label = "combo"
-    public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .paid]
+    public static let keys: Set<PromotionKey> = [.code, .codes, .products, .quantity, .paid]
 
     public var rule: Promotion.Rule { .combo(self) }
 

@@ -17,7 +17,7 @@ public struct PercentOff: LinePromotionKind {
     public static let type = "percent"
     public static let scope = PromotionScope.line
     public static let label = "percent off"
-    public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .percent, .cap]
+    public static let keys: Set<PromotionKey> = [.code, .codes, .products, .quantity, .percent, .cap]
 
     public var rule: Promotion.Rule { .percent(self) }
 

@@ -26,7 +26,7 @@ public struct ProductBundle: GroupPromotionKind {
     public static let type = "bundle"
     public static let scope = PromotionScope.group
     public static let label = "bundle"
-    public static let keys: Set<PromotionKey> = [.code, .codes, .quantity, .price, .percent, .amount, .limit]
+    public static let keys: Set<PromotionKey> = [.code, .codes, .products, .quantity, .price, .percent, .amount, .limit]
 
     public var rule: Promotion.Rule { .bundle(self) }
 

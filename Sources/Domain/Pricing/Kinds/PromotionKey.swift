@@ -5,15 +5,15 @@ public enum PromotionKey: Int, CaseIterable, Sendable {
     case name, id, type, code, codes, quantity, paid, price, percent, amount, minimum, start, end, priority, enabled,
         coupon
     case limit, cap, get, targets
+    case products, customerGroups, uses, usesPerCustomer
 
     /// The key as written in files.
     public var text: String { Self.texts[rawValue] }
 
     /// Keys every promotion may hold.
-    public static let common: Set<PromotionKey> = [.name, .id, .type, .start, .end, .priority, .enabled, .coupon]
-
-    /// The keys that name an item promotion's products.
-    public static let products: Set<PromotionKey> = [.code, .codes]
+    public static let common: Set<PromotionKey> = [
+        .name, .id, .type, .start, .end, .priority, .enabled, .coupon, .customerGroups, .uses, .usesPerCustomer,
+    ]
 
     public static let allTexts: [String] = allCases.map(\.spelling)
 
@@ -41,6 +41,10 @@ public enum PromotionKey: Int, CaseIterable, Sendable {
         case .cap: "cap"
         case .get: "get"
         case .targets: "targets"
+        case .products: "products"
+        case .customerGroups: "customer_groups"
+        case .uses: "uses"
+        case .usesPerCustomer: "uses_per_customer"
         }
     }
 

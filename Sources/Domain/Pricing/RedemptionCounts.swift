@@ -1,0 +1,50 @@
+/// How often limited promotions were redeemed, as the store's ledger holds it (docs/store.md,
+/// "Usage limits"): per promotion id, the orders (committed or held) that redeemed it, all customers
+/// together and per customer id. Read once before pricing; the carts of one call do not count
+/// against each other.
+public struct RedemptionCounts: Sendable, Equatable {
+    public var orders: [String: Int64]
+    public var ordersByCustomer: [String: [String: Int64]]
+
+    public init(orders: [String: Int64] = [:], ordersByCustomer: [String: [String: Int64]] = [:]) {
+        self.orders = orders
+        self.ordersByCustomer = ordersByCustomer
+    }
+
+    /// The limited promotions of `rules` a cart of `customer` may no longer redeem, ascending: its
+    /// `uses` reached by every order, or its `uses_per_customer` by the customer's.
+    public func exhausted(in rules: RuleSet, customer: String?) -> [Int32] {
+        let own = customer.flatMap { ordersByCustomer[$0] }
+        return rules.limitedRules.filter { index in
+            let promotion = rules.promotions[Int(index)]
+            if let uses = promotion.uses, orders[promotion.id, default: 0] >= uses { return true }
+            if let perCustomer = promotion.usesPerCustomer, customer != nil,
+                own?[promotion.id, default: 0] ?? 0 >= perCustomer
+            {
+                return true
+            }
+            return false
+        }
+    }
+}
+
+/// The partial totals of cart promotions on part of the cart (docs/selectors.md): the cart's total
+/// after item promotions, and a way to work out one promotion's.
+struct CartTotals {
+    var all: Int64
+    var partial: (Int) -> Int64
+}
+
+extension Array where Element == ProductID {
+    /// Whether the ascending array holds `product`.
+    @inline(__always)
+    func containsSorted(_ product: ProductID) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < product { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == product
+    }
+}

@@ -1,0 +1,156 @@
+import PlistReader
+import Pricing
+import Suggestions
+
+/// The keys of a selector `<dict>` (docs/selectors.md), in the order messages list them.
+enum SelectorKey: String, CaseIterable {
+    case codes, categories, brands, tags
+    case excludeCodes = "exclude_codes"
+    case excludeCategories = "exclude_categories"
+    case excludeBrands = "exclude_brands"
+    case excludeTags = "exclude_tags"
+
+    static let allTexts = allCases.map(\.rawValue)
+}
+
+extension Decoding {
+    /// Whether `value` (a `targets`) is written as selectors — a `<dict>`, or an `<array>` whose first
+    /// element is one — rather than as an array of codes.
+    static func isSelectors(_ value: PlistValue) -> Bool {
+        value.kind == .dict || (value.kind == .array && value.children.contains { _ in true } && value.children.allSatisfy { $0.kind == .dict })
+    }
+
+    /// The selectors `value` holds: one `<dict>`, or a non-empty `<array>` of them; nil (reported)
+    /// when any is not valid. `key` names it in messages.
+    mutating func selectors(_ value: PlistValue, key: String) -> [ProductSelector]? {
+        switch value.kind {
+        case .dict:
+            return selector(value, key: key).map { [$0] }
+        case .array:
+            guard !value.children.isEmpty else {
+                reject(value, "`\(key)` must hold at least one selector <dict>; an empty <array> selects nothing")
+                return nil
+            }
+            var selectors: [ProductSelector] = []
+            var valid = true
+            for element in value.children {
+                guard element.kind == .dict else {
+                    reject(element, "each selector of `\(key)` must be a <dict>, not a <\(element.kind)>")
+                    valid = false
+                    continue
+                }
+                if let selector = selector(element, key: key) { selectors.append(selector) } else { valid = false }
+            }
+            return valid ? selectors : nil
+        default:
+            reject(
+                value, "`\(key)` must be a selector <dict> (or an <array> of them), not a <\(value.kind)>")
+            return nil
+        }
+    }
+
+    /// One selector `<dict>`: known keys only (a typo would widen the promotion), each a non-empty
+    /// `<array>` of non-empty `<string>`s; category paths with no empty name.
+    private mutating func selector(_ dict: PlistValue, key: String) -> ProductSelector? {
+        var selector = ProductSelector()
+        var valid = true
+        var seen: [SelectorKey: SourceLocation] = [:]
+        for (name, value) in dict.entries {
+            guard let known = SelectorKey(rawValue: name.text) else {
+                let hint =
+                    closestMatch(to: name.text, in: SelectorKey.allTexts).map { "; did you mean `\($0)`?" }
+                    ?? "; a selector takes " + SelectorKey.allTexts.map { "`\($0)`" }.joined(separator: ", ")
+                reject(
+                    name,
+                    "unknown selector key `\(name.text.escapedForDisplay)` in `\(key)`: it would select more than meant\(hint)")
+                valid = false
+                continue
+            }
+            if let first = seen[known] {
+                report(.duplicateKey(known.rawValue, first: first, at: name.location, promotion: promotionID))
+                continue
+            }
+            seen[known] = name.location
+            guard let strings = strings(value, key: known.rawValue) else {
+                valid = false
+                continue
+            }
+            switch known {
+            case .codes: selector.codes = strings
+            case .brands: selector.brands = strings
+            case .tags: selector.tags = strings
+            case .excludeCodes: selector.excludeCodes = strings
+            case .excludeBrands: selector.excludeBrands = strings
+            case .excludeTags: selector.excludeTags = strings
+            case .categories, .excludeCategories:
+                var paths: [[String]] = []
+                for (text, element) in zip(strings, value.children) {
+                    guard let path = Self.categoryPath(text) else {
+                        reject(
+                            element,
+                            "the category path \"\(text.escapedForDisplay)\" has an empty name; write names separated by `>`, such as \"Clothing > Shirts\"")
+                        valid = false
+                        continue
+                    }
+                    if !paths.contains(path) { paths.append(path) }
+                }
+                if known == .categories { selector.categories = paths } else { selector.excludeCategories = paths }
+            }
+        }
+        return valid ? selector : nil
+    }
+
+    /// A non-empty `<array>` of non-empty `<string>`s, repeats counted once.
+    private mutating func strings(_ value: PlistValue, key: String) -> [String]? {
+        guard value.kind == .array else {
+            reject(value, "`\(key)` must be an <array> of <string>s, not a <\(value.kind)>")
+            return nil
+        }
+        guard !value.children.isEmpty else {
+            reject(value, "`\(key)` must list at least one value")
+            return nil
+        }
+        var strings: [String] = []
+        var valid = true
+        for element in value.children {
+            guard element.kind == .string, !element.text.isEmpty else {
+                reject(
+                    element,
+                    element.kind == .string
+                        ? "a value of `\(key)` must not be empty" : "each of `\(key)` must be a <string>, not a <\(element.kind)>")
+                valid = false
+                continue
+            }
+            // Kept in place (one per element) so that paths line up with their elements; repeats
+            // are dropped where the values are used.
+            strings.append(element.text)
+        }
+        guard valid else { return nil }
+        return key.hasSuffix("categories") ? strings : Self.unique(strings)
+    }
+
+    static func unique(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    /// "Clothing > Shirts" → ["Clothing", "Shirts"]: names separated by `>`, each trimmed of spaces
+    /// and tabs; nil when a name is empty.
+    static func categoryPath(_ text: String) -> [String]? {
+        let names = text.split(separator: ">", omittingEmptySubsequences: false).map {
+            String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        }
+        return names.contains(where: \.isEmpty) ? nil : names
+    }
+
+    /// `customer_groups`: a non-empty `<array>` of non-empty `<string>`s.
+    mutating func customerGroups() -> [String]? {
+        guard let value = self[.customerGroups] else { return nil }
+        return strings(value, key: "customer_groups")
+    }
+
+    /// Reports `promotion.invalid-value` at `value`.
+    mutating func reject(_ value: PlistValue, _ message: String) {
+        report(Diagnostic(.invalidValue, message, at: value.location, promotion: promotionID))
+    }
+}
