@@ -61,14 +61,20 @@ public struct Explainer: Sendable {
                 explanation.end = end
             } else if let coupon = promotion.coupon, !presented.contains(asciiUppercased(coupon)) {
                 explanation.status = .needsCoupon
+            } else if case let standing = engine.customerStanding(ofPromotion: index, in: cart), standing != .eligible {
+                explanation.status = standing == .exhausted ? .exhausted : .notEligible
             } else if isCart {
+                // A cart promotion on part of the cart works on its products' lines only.
+                let subtotal =
+                    rules.promotions[index].productSelectors == nil
+                    ? afterItems : engine.cartSubtotal(ofPromotion: index, lines: receipt.lines)
                 if receipt.cartPromotion?.ruleIndex == index {
                     explanation.status = .applied
                     explanation.discount = receipt.cartDiscount
-                } else if first.cartDiscount(ofPromotion: index, subtotal: afterItems) > 0 {
+                } else if first.cartDiscount(ofPromotion: index, subtotal: subtotal) > 0 {
                     explanation.status = .outranked
                     explanation.by = receipt.cartPromotion?.id
-                } else if let extra = leastSpend(promotion: index, subtotal: afterItems, first: first) {
+                } else if let extra = leastSpend(promotion: index, subtotal: subtotal, first: first) {
                     explanation.status = .belowThreshold
                     explanation.missing = .amount(extra)
                 }

@@ -12,6 +12,11 @@ public struct Explanation: Sendable, Equatable {
         case ended
         /// The cart does not present its coupon.
         case needsCoupon = "needs-coupon"
+        /// The cart's customer does not have one of its `customer_groups`, or it has
+        /// `uses_per_customer` and the cart has no customer id.
+        case notEligible = "not-eligible"
+        /// Its usage limit (`uses`, or `uses_per_customer` for the cart's customer) is reached.
+        case exhausted
         case applied
         /// It could have applied on the cart as it was, but others took the units it needed (or,
         /// for a cart promotion, another gave more).

@@ -93,7 +93,8 @@ public struct PricingEngine: Sendable {
         var itemDiscount: Int64 = 0
         let lineIndex = rules.hasGroupPromotions ? CartLineIndex(cart.lines, productCount: catalog.products.count) : nil
         let groupRules =
-            lineIndex.map { candidateGroupRules(cart, lines: $0, instant: chooser.instant, eligibility: eligibility) } ?? []
+            lineIndex.map { candidateGroupRules(cart, lines: $0, instant: chooser.instant, eligibility: eligibility) }
+            ?? []
         if groupRules.isEmpty {
             // Line promotions only: every application uses a whole line, so each line simply gets its
             // best promotion (§5.3).
@@ -194,7 +195,9 @@ public struct PricingEngine: Sendable {
     /// coupon presented, touching one of its products, and with enough units in the cart for one
     /// group (units only ever get fewer as the choice goes on, so one that lacks them now never
     /// applies). Ascending.
-    func candidateGroupRules(_ cart: Cart, lines: CartLineIndex, instant: Instant, eligibility: CartEligibility) -> [Int] {
+    func candidateGroupRules(_ cart: Cart, lines: CartLineIndex, instant: Instant, eligibility: CartEligibility)
+        -> [Int]
+    {
         func quantity(_ product: ProductID) -> Int64 { lines.quantity(of: product) }
         return rules.groupProducts.withUnsafeBufferPointer { products in
             rules.groupSpans.withUnsafeBufferPointer { spans in
@@ -260,7 +263,9 @@ public struct PricingEngine: Sendable {
     func eligibility(of cart: Cart) -> CartEligibility {
         var eligibility = CartEligibility()
         guard let customer = cart.customer else {
-            if let ledger, !rules.limitedRules.isEmpty { eligibility.exhausted = ledger.exhausted(in: rules, customer: nil) }
+            if let ledger, !rules.limitedRules.isEmpty {
+                eligibility.exhausted = ledger.exhausted(in: rules, customer: nil)
+            }
             return eligibility
         }
         for group in customer.groups {
@@ -291,6 +296,33 @@ public struct PricingEngine: Sendable {
 
     enum CouponStanding {
         case carried, usedUp, none
+    }
+
+    /// Whether `cart`'s customer may have promotion `index` (its window and coupon aside).
+    public enum CustomerStanding: Sendable {
+        case eligible
+        /// Not one of its customer groups, or no customer id for a per-customer limit.
+        case notEligible
+        /// Its usage limit is reached (``ledger``).
+        case exhausted
+    }
+
+    public func customerStanding(ofPromotion index: Int, in cart: Cart) -> CustomerStanding {
+        var rule = rules.compiled[index]
+        rule.coupon = -1
+        var eligibility = self.eligibility(of: cart)
+        if rules.isEligible(index, rule, eligibility) { return .eligible }
+        eligibility.exhausted = []
+        return rules.isEligible(index, rule, eligibility) ? .exhausted : .notEligible
+    }
+
+    /// The total a cart promotion works on in a cart priced into `lines`: every line's total after
+    /// item promotions, or only its products' lines for a cart promotion with `products`.
+    public func cartSubtotal(ofPromotion index: Int, lines: [Receipt.Line]) -> Int64 {
+        guard rules.compiled[index].isPartial else {
+            return lines.reduce(0) { $0 + max(0, $1.subtotal - $1.itemDiscount) }
+        }
+        return partialTotal(index, lines)
     }
 
     /// The total after item promotions of the lines of cart promotion `rule`'s products.

@@ -3,7 +3,7 @@
 /// product without a category (a brand) passes no `categories` (`brands`) test, so an exclusion of
 /// them never leaves it out; a selector without inclusion keys takes every product no exclusion
 /// leaves out. Comparisons are exact, byte for byte; category paths are compared name by name.
-public struct ProductSelector: Sendable, Equatable {
+public struct ProductSelector: Sendable, Hashable {
     /// Each key's values, nil when the selector does not have the key (a key it has is non-empty).
     public var codes: [String]?
     /// Category paths, each a list of trimmed names: `["Clothing", "Shirts"]`.
@@ -62,7 +62,7 @@ public struct ProductSelector: Sendable, Equatable {
 /// The products a promotion names: a list of codes (`code`, `codes`, or a buy-X-get-Y's `targets`
 /// as an array of strings), or selectors (`products`, or `targets` as selectors), which take the
 /// products any of them selects, in catalog order.
-public enum ProductChoice: Sendable, Equatable {
+public enum ProductChoice: Sendable, Hashable {
     case codes([String])
     case selectors([ProductSelector])
 }

@@ -18,7 +18,9 @@ public struct PromotionProducts: Sendable {
         var end: Int32
     }
 
-    /// Resolves every promotion against `catalog`.
+    /// Resolves every promotion against `catalog`: codes by the catalog's code table, selectors by
+    /// its index of brands, tags and category paths (built when a promotion has selectors), each
+    /// distinct selector once.
     public init(_ promotions: [Promotion], catalog: Catalog) {
         var ids: [Int32] = []
         ids.reserveCapacity(promotions.count)
@@ -34,14 +36,46 @@ public struct PromotionProducts: Sendable {
                 ids.append(Int32(id))
             }
         }
-        // By index: a promotion is not copied (its strings retained) to read two of its fields.
-        for index in promotions.indices {
+        var index: CatalogIndex?
+        var resolved: [[ProductSelector]: [Int32]] = [:]
+        /// The products `selectors` select, ascending (catalog order).
+        func select(_ selectors: [ProductSelector]) -> [Int32] {
+            if let known = resolved[selectors] { return known }
+            if index == nil { index = CatalogIndex(catalog) }
+            let products = index!.union(selectors.map { index!.resolve($0, in: catalog) })
+            resolved[selectors] = products
+            return products
+        }
+        // By index: a promotion is not copied (its strings retained) to read its fields.
+        for position in promotions.indices {
             let start = Int32(ids.count)
-            append(promotions[index].codes, list: 2 * Int32(index))
+            let list = 2 * Int32(position)
+            if let selectors = promotions[position].productSelectors {
+                for id in select(selectors) {
+                    listed[Int(id)] = list
+                    ids.append(id)
+                }
+            } else {
+                append(promotions[position].codes, list: list)
+            }
             var rewardsStart: Int32 = -1
-            if let targets = promotions[index].targets {
+            if let selectors = promotions[position].targetSelectors {
                 rewardsStart = Int32(ids.count)
-                append(targets, list: 2 * Int32(index) + 1)
+                // A product both bought and rewarded counts as bought only (docs/selectors.md).
+                for id in select(selectors) where listed[Int(id)] != list { ids.append(id) }
+            } else if let targets = promotions[position].targets {
+                rewardsStart = Int32(ids.count)
+                if promotions[position].productSelectors != nil {
+                    for code in targets {
+                        guard let id = catalog.productID(for: code), listed[id] != list, listed[id] != list + 1 else {
+                            continue
+                        }
+                        listed[id] = list + 1
+                        ids.append(Int32(id))
+                    }
+                } else {
+                    append(targets, list: list + 1)
+                }
             }
             spans.append(Span(start: start, rewardsStart: rewardsStart, end: Int32(ids.count)))
         }

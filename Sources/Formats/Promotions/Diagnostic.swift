@@ -87,6 +87,10 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
     case shadowed = "promotion.shadowed"
     /// A coupon-gated promotion whose id or name contains its coupon, which receipts would show.
     case couponExposed = "promotion.coupon-exposed"
+    /// With a catalog: a selector's category, brand or tag that no product of the catalog has.
+    case unknownAttribute = "promotion.unknown-attribute"
+    /// With a catalog: a selector (or an array of them) that selects no product.
+    case selectsNothing = "promotion.selects-nothing"
 
     /// The stable ID: `promotion.invalid-value`.
     public var id: String { rawValue }
@@ -96,7 +100,7 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
         case .xmlMalformed, .xmlForbidden, .plistStructure, .missingKey, .invalidValue, .unknownType, .duplicateID,
             .duplicateKey, .dateRange, .unknownCode, .currency:
             .error
-        case .unknownKey, .expired, .noDiscount, .shadowed, .couponExposed: .warning
+        case .unknownKey, .expired, .noDiscount, .shadowed, .couponExposed, .unknownAttribute, .selectsNothing: .warning
         }
     }
 
@@ -120,6 +124,8 @@ public enum DiagnosticRule: String, CaseIterable, Sendable {
         case .currency: "The file's currency does not match the catalog's."
         case .shadowed: "Another promotion always beats this one: it can never apply."
         case .couponExposed: "The promotion's id or name contains its coupon, which receipts and explanations show."
+        case .unknownAttribute: "A selector names a category, brand or tag no product of the catalog has."
+        case .selectsNothing: "A selector selects no product of the catalog: the promotion can never apply."
         }
     }
 }

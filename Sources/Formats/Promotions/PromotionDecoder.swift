@@ -93,6 +93,19 @@ struct PromotionDecoder {
     }
     /// Each promotion's key table, reused from one promotion to the next.
     private let slots = SlotStorage()
+    /// The catalog's index of attributes, built when a promotion first has a selector to check.
+    private let catalogIndex = CatalogIndexCache()
+
+    final class CatalogIndexCache {
+        private var index: CatalogIndex?
+
+        func index(of catalog: Catalog) -> CatalogIndex {
+            if let index { return index }
+            let built = CatalogIndex(catalog)
+            index = built
+            return built
+        }
+    }
 
     private final class SlotStorage {
         let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: KeySlots.count)
@@ -114,7 +127,7 @@ struct PromotionDecoder {
     private mutating func decode(_ dict: PlistValue, entry: Int, slots: KeySlots, into diagnostics: inout [Diagnostic])
         -> (promotion: Promotion?, id: String?)
     {
-        var d = Decoding(dict: dict, context: context, entry: entry, slots: slots)
+        var d = Decoding(dict: dict, context: context, entry: entry, slots: slots, catalogIndex: catalogIndex)
         let promotion = d.decode()
         if let identity = d.identity {
             let use = IDUse(location: identity.location, defaulted: identity.defaulted, entry: entry)
@@ -145,7 +158,13 @@ struct Decoding: PromotionFields {
     /// Unknown codes reported here, by position in `diagnostics`, to suggest codes for.
     var unanswered: [(Int, String)] = []
 
-    init(dict: PlistValue, context: DecodingContext, entry: Int, slots: KeySlots) {
+    let catalogIndex: PromotionDecoder.CatalogIndexCache
+
+    init(
+        dict: PlistValue, context: DecodingContext, entry: Int, slots: KeySlots,
+        catalogIndex: PromotionDecoder.CatalogIndexCache
+    ) {
+        self.catalogIndex = catalogIndex
         self.dict = dict
         self.context = context
         self.entry = entry

@@ -17,7 +17,9 @@ extension Decoding {
     /// Whether `value` (a `targets`) is written as selectors — a `<dict>`, or an `<array>` whose first
     /// element is one — rather than as an array of codes.
     static func isSelectors(_ value: PlistValue) -> Bool {
-        value.kind == .dict || (value.kind == .array && value.children.contains { _ in true } && value.children.allSatisfy { $0.kind == .dict })
+        value.kind == .dict
+            || (value.kind == .array && value.children.contains { _ in true }
+                && value.children.allSatisfy { $0.kind == .dict })
     }
 
     /// The selectors `value` holds: one `<dict>`, or a non-empty `<array>` of them; nil (reported)
@@ -25,7 +27,9 @@ extension Decoding {
     mutating func selectors(_ value: PlistValue, key: String) -> [ProductSelector]? {
         switch value.kind {
         case .dict:
-            return selector(value, key: key).map { [$0] }
+            guard let selector = selector(value, key: key) else { return nil }
+            checkSelects([selector], value, key: key)
+            return [selector]
         case .array:
             guard !value.children.isEmpty else {
                 reject(value, "`\(key)` must hold at least one selector <dict>; an empty <array> selects nothing")
@@ -41,7 +45,9 @@ extension Decoding {
                 }
                 if let selector = selector(element, key: key) { selectors.append(selector) } else { valid = false }
             }
-            return valid ? selectors : nil
+            guard valid else { return nil }
+            checkSelects(selectors, value, key: key)
+            return selectors
         default:
             reject(
                 value, "`\(key)` must be a selector <dict> (or an <array> of them), not a <\(value.kind)>")
@@ -62,7 +68,8 @@ extension Decoding {
                     ?? "; a selector takes " + SelectorKey.allTexts.map { "`\($0)`" }.joined(separator: ", ")
                 reject(
                     name,
-                    "unknown selector key `\(name.text.escapedForDisplay)` in `\(key)`: it would select more than meant\(hint)")
+                    "unknown selector key `\(name.text.escapedForDisplay)` in `\(key)`: it would select more than meant\(hint)"
+                )
                 valid = false
                 continue
             }
@@ -75,6 +82,7 @@ extension Decoding {
                 valid = false
                 continue
             }
+            checkValues(known, value)
             switch known {
             case .codes: selector.codes = strings
             case .brands: selector.brands = strings
@@ -88,7 +96,8 @@ extension Decoding {
                     guard let path = Self.categoryPath(text) else {
                         reject(
                             element,
-                            "the category path \"\(text.escapedForDisplay)\" has an empty name; write names separated by `>`, such as \"Clothing > Shirts\"")
+                            "the category path \"\(text.escapedForDisplay)\" has an empty name; write names separated by `>`, such as \"Clothing > Shirts\""
+                        )
                         valid = false
                         continue
                     }
@@ -98,6 +107,54 @@ extension Decoding {
             }
         }
         return valid ? selector : nil
+    }
+
+    /// With a catalog: `promotion.selects-nothing` when `selectors` select no product of it.
+    private mutating func checkSelects(_ selectors: [ProductSelector], _ value: PlistValue, key: String) {
+        guard let catalog = context.productCatalog else { return }
+        let index = catalogIndex.index(of: catalog)
+        if index.union(selectors.map { index.resolve($0, in: catalog) }).isEmpty {
+            report(.selectsNothing(key, at: value.location, promotion: promotionID))
+        }
+    }
+
+    /// With a catalog: a selector's codes the catalog lacks (`promotion.unknown-code`, a warning
+    /// here: the selector still selects the others), and categories, brands and tags no product has
+    /// (`promotion.unknown-attribute`, with the closest of the catalog's values).
+    private mutating func checkValues(_ key: SelectorKey, _ list: PlistValue) {
+        guard let catalog = context.productCatalog else { return }
+        let index = catalogIndex.index(of: catalog)
+        for element in list.children where element.kind == .string {
+            let text = element.text
+            switch key {
+            case .codes, .excludeCodes:
+                guard catalog.productID(for: text) == nil else { continue }
+                var diagnostic = Diagnostic.unknownCode(
+                    text, suggestion: nil, at: element.location, promotion: promotionID)
+                diagnostic.severity = .warning
+                report(diagnostic)
+                unanswered.append((diagnostics.count - 1, text))
+            case .categories, .excludeCategories:
+                guard let path = Self.categoryPath(text), !index.hasCategory(path) else { continue }
+                let shown = path.joined(separator: " > ")
+                report(
+                    .unknownAttribute(
+                        "category", text, suggestion: closestMatch(to: shown, in: index.categoryPaths),
+                        at: element.location, promotion: promotionID))
+            case .brands, .excludeBrands:
+                guard !index.hasBrand(text) else { continue }
+                report(
+                    .unknownAttribute(
+                        "brand", text, suggestion: closestMatch(to: text, in: index.brands), at: element.location,
+                        promotion: promotionID))
+            case .tags, .excludeTags:
+                guard !index.hasTag(text) else { continue }
+                report(
+                    .unknownAttribute(
+                        "tag", text, suggestion: closestMatch(to: text, in: index.tags), at: element.location,
+                        promotion: promotionID))
+            }
+        }
     }
 
     /// A non-empty `<array>` of non-empty `<string>`s, repeats counted once.
@@ -117,7 +174,8 @@ extension Decoding {
                 reject(
                     element,
                     element.kind == .string
-                        ? "a value of `\(key)` must not be empty" : "each of `\(key)` must be a <string>, not a <\(element.kind)>")
+                        ? "a value of `\(key)` must not be empty"
+                        : "each of `\(key)` must be a <string>, not a <\(element.kind)>")
                 valid = false
                 continue
             }

@@ -40,7 +40,7 @@ struct ShadowCheck: @unchecked Sendable {
         /// The activation window as ranks of its instants: no start is `Int32.min`, no end `Int32.max`.
         var start: Int32
         var end: Int32
-        /// The coupon (upper-cased) as a number, -1 for none.
+        /// Who may have it (its coupon, upper-cased, and customer groups) as a number, -1 for anyone.
         var coupon: Int32
         var priority: Int64
         /// A bit per product (by its number modulo 64): a promotion whose bits are not all in
@@ -108,10 +108,19 @@ struct ShadowCheck: @unchecked Sendable {
                     record.end = Int32(instants.count)
                     instants.append(end)
                 }
-                if let text = promotions[index].coupon {
-                    let upper = Self.uppercased(text)
-                    let number = couponNumbers[upper] ?? Int32(couponNumbers.count)
-                    couponNumbers[upper] = number
+                // Who may have it, as one number: its coupon and customer groups (a promotion that
+                // needs none shadows whatever it beats; one that needs some, only promotions that
+                // need the same). A limited one (`uses`, `uses_per_customer`) can run out, so it
+                // shadows nothing: a number of its own (docs/validate.md, `promotion.shadowed`).
+                let groups = promotions[index].customerGroups.map { Set($0).sorted() } ?? []
+                if promotions[index].isLimited {
+                    record.coupon = Int32.max - Int32(index)
+                } else if promotions[index].coupon != nil || !groups.isEmpty {
+                    let key =
+                        (promotions[index].coupon.map(Self.uppercased) ?? "") + "\u{1}"
+                        + groups.joined(separator: "\u{1}")
+                    let number = couponNumbers[key] ?? Int32(couponNumbers.count)
+                    couponNumbers[key] = number
                     record.coupon = number
                 }
                 records.append(record)

@@ -234,7 +234,7 @@ public struct ReceiptEncoder {
                 case nil:
                     out.append("null")
                 }
-            case .disabled, .needsCoupon, .noDiscount:
+            case .disabled, .needsCoupon, .notEligible, .exhausted, .noDiscount:
                 break
             }
             out.append(UInt8(ascii: "}"))

@@ -208,6 +208,8 @@ public enum ReceiptText {
         case .notStarted: return "not started yet (starts \(explanation.start.map(\.description) ?? "later"))"
         case .ended: return "ended (\(explanation.end.map(\.description) ?? "before"))"
         case .needsCoupon: return "needs a coupon this cart does not present"
+        case .notEligible: return "not for this customer"
+        case .exhausted: return "its usage limit is reached"
         case .applied: return "applied, saving \(money.format(explanation.discount ?? 0))"
         case .outranked:
             return "outranked by " + (explanation.by.map { "\"\($0.forDisplay())\"" } ?? "other promotions")

@@ -28,7 +28,9 @@ public struct BuyXGetY: GroupPromotionKind {
     public static let type = "bxgy"
     public static let scope = PromotionScope.group
     public static let label = "buy X get Y"
-    public static let keys: Set<PromotionKey> = [.code, .codes, .products, .quantity, .get, .targets, .percent, .price, .limit]
+    public static let keys: Set<PromotionKey> = [
+        .code, .codes, .products, .quantity, .get, .targets, .percent, .price, .limit
+    ]
 
     public var rule: Promotion.Rule { .bxgy(self) }
 

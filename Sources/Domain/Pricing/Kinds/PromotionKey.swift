@@ -12,7 +12,7 @@ public enum PromotionKey: Int, CaseIterable, Sendable {
 
     /// Keys every promotion may hold.
     public static let common: Set<PromotionKey> = [
-        .name, .id, .type, .start, .end, .priority, .enabled, .coupon, .customerGroups, .uses, .usesPerCustomer,
+        .name, .id, .type, .start, .end, .priority, .enabled, .coupon, .customerGroups, .uses, .usesPerCustomer
     ]
 
     public static let allTexts: [String] = allCases.map(\.spelling)
