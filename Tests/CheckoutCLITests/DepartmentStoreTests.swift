@@ -38,7 +38,8 @@ struct DepartmentStoreTests {
         // 2.80, 0.96, 1.25, 0.75; the T-shirt (sale) gets none.
         #expect(
             lines(r) == [
-                "TSHIRT 20.00 cart 0.00 ", "HOODIE 25.20 cart 2.80 clothing-20 7.00", "CAP 8.64 cart 0.96 clothing-20 2.40",
+                "TSHIRT 20.00 cart 0.00 ", "HOODIE 25.20 cart 2.80 clothing-20 7.00",
+                "CAP 8.64 cart 0.96 clothing-20 2.40",
                 "MUG 11.25 cart 1.25 kitchen-3-for-20 2.50", "BOWL 6.75 cart 0.75 kitchen-3-for-20 1.50"
             ])
         #expect(r["subtotal"] as? String == "91.00")
