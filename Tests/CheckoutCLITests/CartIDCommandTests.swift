@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Cart ids (SPEC §13) through the binary: echoed first in receipts and error entries, in every form.
+/// Cart ids (docs/files.md#cart-ids) through the binary: echoed first in receipts and error entries, in every form.
 @Suite("Cart ids, end to end", .serialized)
 struct CartIDCommandTests {
     @Test("a batch: ids first in receipts and in error entries when the cart held a valid one")

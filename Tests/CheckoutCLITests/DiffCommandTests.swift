@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `checkout diff` through the binary, on a corpus whose every figure is worked out by hand (SPEC §12).
+/// `checkout diff` through the binary, on a corpus whose every figure is worked out by hand (docs/diff.md).
 @Suite("checkout diff, end to end", .serialized)
 struct DiffCommandTests {
     static func dict(_ body: String) -> String { "<dict>\(body)</dict>" }

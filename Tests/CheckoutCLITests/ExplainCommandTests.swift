@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `checkout price --explain` and the near-miss hints, through the binary (SPEC §11).
+/// `checkout price --explain` and the near-miss hints, through the binary (docs/explanations.md).
 @Suite("Explanations, end to end", .serialized)
 struct ExplainCommandTests {
     static let catalog = PromotionsV2CommandTests.catalog

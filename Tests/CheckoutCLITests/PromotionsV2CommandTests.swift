@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Promotions v2 through the binary: the worked examples of SPEC §10.7 and the mix-and-match store.
+/// Promotions v2 through the binary: the worked examples of docs/pricing.md#worked-examples and the mix-and-match store.
 @Suite("Promotions v2, end to end", .serialized)
 struct PromotionsV2CommandTests {
     static let catalog = #"""

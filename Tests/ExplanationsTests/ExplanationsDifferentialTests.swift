@@ -4,7 +4,7 @@ import ReferenceModels
 import SeededRandom
 import Testing
 
-@Suite("Explanations against the reference model (SPEC §11)")
+@Suite("Explanations against the reference model (docs/explanations.md)")
 struct ExplanationsDifferentialTests {
     /// An explanation as the reference writes it.
     func text(_ e: Explanation, digits: Int) -> String {

@@ -10,7 +10,7 @@ func readCart(_ json: String) throws(InputError) -> Cart {
     return try reader.read(Array(json.utf8), name: "cart.json")
 }
 
-@Suite("Cart files (SPEC §6)")
+@Suite("Cart files (docs/files.md#carts)")
 struct CartReaderTests {
     @Test("the array form: scanned codes merged into lines in order of first appearance")
     func arrayForm() throws {

@@ -3,7 +3,7 @@ import InputFiles
 import Pricing
 import Testing
 
-@Suite("Catalog files (SPEC §3)")
+@Suite("Catalog files (docs/catalog.md)")
 struct CatalogFileTests {
     func decode(_ json: String) throws(InputError) -> Catalog {
         try CatalogFile.decode(Array(json.utf8), name: "Products.json")

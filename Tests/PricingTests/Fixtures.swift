@@ -1,6 +1,6 @@
 import Pricing
 
-/// The original app's store (SPEC §1).
+/// The original app's store (docs/files.md#the-shipped-store).
 let store = try! Catalog(products: [
     Product(code: "VOUCHER", name: "Cabify Voucher", price: 500),
     Product(code: "TSHIRT", name: "Cabify T-Shirt", price: 2000),

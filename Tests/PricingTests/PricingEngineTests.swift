@@ -1,7 +1,7 @@
 import Pricing
 import Testing
 
-@Suite("The four published examples (SPEC §1)")
+@Suite("The four published examples (docs/files.md#the-shipped-store)")
 struct PublishedExamplesTests {
     @Test(
         "each cart costs what the original app charged",
@@ -36,7 +36,7 @@ struct PublishedExamplesTests {
     }
 }
 
-@Suite("Item promotions (SPEC §5.3)")
+@Suite("Item promotions (docs/pricing.md#line-promotions-combo-bulk-percent-amount)")
 struct ItemPromotionTests {
     @Test("combo: ⌊q/N⌋ × (N − M) × U")
     func combo() throws {
@@ -140,7 +140,7 @@ struct ItemPromotionTests {
     }
 }
 
-@Suite("Activation, coupons and enabling (SPEC §5.2)")
+@Suite("Activation, coupons and enabling (docs/pricing.md#candidates-and-coupons)")
 struct ActivationTests {
     let december = percent("dec", 1000, codes: ["MUG"], start: "2026-12-01T00:00:00Z", end: "2027-01-01T00:00:00Z")
 
@@ -209,7 +209,7 @@ struct ActivationTests {
     }
 }
 
-@Suite("Cart promotions and allocation (SPEC §5.4–5.5)")
+@Suite("Cart promotions and allocation (docs/pricing.md#cart-promotions–5.5)")
 struct CartPromotionTests {
     func cartPercent(_ id: String, _ hundredths: Int64, minimum: Int64 = 0, priority: Int64 = 0) -> Promotion {
         Promotion(id: id, name: id, rule: .cartPercent(minimum: minimum, hundredths: hundredths), priority: priority)
@@ -286,7 +286,7 @@ struct CartPromotionTests {
     }
 }
 
-@Suite("Currencies and overflow (SPEC §2)")
+@Suite("Currencies and overflow (docs/money.md)")
 struct CurrencyTests {
     @Test("JPY has no minor digits")
     func yen() throws {

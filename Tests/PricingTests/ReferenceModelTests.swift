@@ -14,7 +14,7 @@ extension Receipt {
     }
 }
 
-@Suite("The engine against the reference model (SPEC §10)")
+@Suite("The engine against the reference model (docs/pricing.md)")
 struct ReferenceModelTests {
     @Test("the same promotions, units, discounts and totals on thousands of random shops and carts, both choosers")
     func differential() throws {

@@ -1,7 +1,7 @@
 import Pricing
 import Testing
 
-/// The worked examples of SPEC §10.7 (EUR; TSHIRT 20.00, MUG 7.50, VOUCHER 5.00, CAP 12.00).
+/// The worked examples of docs/pricing.md#worked-examples (EUR; TSHIRT 20.00, MUG 7.50, VOUCHER 5.00, CAP 12.00).
 @Suite("Promotions v2: the worked examples")
 struct WorkedExamplesTests {
     let shop = try! Catalog(products: [

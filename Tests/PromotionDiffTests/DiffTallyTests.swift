@@ -4,7 +4,7 @@ import ReferenceModels
 import SeededRandom
 import Testing
 
-/// The diff's figures against SPEC §12 written the plain way over the reference pricing model.
+/// The diff's figures against docs/diff.md written the plain way over the reference pricing model.
 @Suite("checkout diff: the tally against a reference")
 struct DiffTallyTests {
     /// A second promotions list: some dropped, some changed, some added, ids kept where they survive.

@@ -19,9 +19,9 @@ func goldenReceipt() throws -> Receipt {
         cart, at: at, now: at)
 }
 
-@Suite("Receipts (SPEC §7)")
+@Suite("Receipts (docs/receipts.md)")
 struct ReceiptTests {
-    @Test("JSON, one line, keys in the SPEC's order")
+    @Test("JSON, one line, keys in the documented order")
     func compactJSON() throws {
         #expect(
             try ReceiptEncoder.render(goldenReceipt()) == #"""

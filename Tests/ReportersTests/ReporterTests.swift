@@ -21,7 +21,7 @@ struct ReporterTests {
         #expect(ReporterKind.text.render([PromotionFile]()) == "0 errors, 0 warnings in 0 files\n")
     }
 
-    @Test("json: the SPEC §8 shape")
+    @Test("json: the docs/command-line.md shape")
     func json() throws {
         let document = try JSONParser().parse(ReporterKind.json.render(files))
         #expect(document["errors"] == .number("1"))

@@ -5,7 +5,7 @@ import Pricing
 import PromotionDiff
 
 /// One run of `checkout diff`: every cart of the given files priced under the old and the new
-/// promotions, tallied as it streams by (SPEC §12). Batches go through the line-block pipeline on
+/// promotions, tallied as it streams by (docs/diff.md). Batches go through the line-block pipeline on
 /// every core; memory is bounded by the blocks, not by the corpus.
 public struct DiffRun {
     public var carts: [String]

@@ -23,7 +23,7 @@ public enum RulesSource: Sendable, Equatable {
 public enum PricingRulesError: Error, Sendable {
     case catalog(InputError)
     case promotionsUnreadable(PlistFileError)
-    /// The promotions file has errors; pricing refuses it (SPEC §4). All its diagnostics are here.
+    /// The promotions file has errors; pricing refuses it (docs/promotions-file.md). All its diagnostics are here.
     case promotionsInvalid(PromotionFile)
 }
 

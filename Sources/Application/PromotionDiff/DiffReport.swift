@@ -1,6 +1,6 @@
 import Pricing
 
-/// The impact of a promotions change on a corpus of carts (SPEC §12).
+/// The impact of a promotions change on a corpus of carts (docs/diff.md).
 public struct DiffReport: Sendable, Equatable {
     public struct Failure: Sendable, Equatable {
         public var file: String

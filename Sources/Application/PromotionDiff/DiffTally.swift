@@ -14,7 +14,7 @@ public struct CartPlace: Sendable, Hashable, Comparable {
     public static func < (a: CartPlace, b: CartPlace) -> Bool { (a.file, a.line) < (b.file, b.line) }
 }
 
-/// The running figures of a diff over carts (SPEC §12): counts, revenue on both sides, what each
+/// The running figures of a diff over carts (docs/diff.md): counts, revenue on both sides, what each
 /// promotion did on each side, the first failures and the largest changes. Tallies of consecutive
 /// runs of carts merge into the tally of the whole, so blocks can be tallied in parallel.
 public struct DiffTally: Sendable {

@@ -4,7 +4,7 @@ import Promotions
 public enum ReporterKind: String, CaseIterable, Sendable {
     /// `FILE:LINE:COL: error: MESSAGE [ID]` and a summary: for people and editors.
     case text
-    /// One JSON document (SPEC §8): for scripts.
+    /// One JSON document (docs/command-line.md): for scripts.
     case json
     /// GitHub Actions workflow commands: annotations on the pull request's lines.
     case github

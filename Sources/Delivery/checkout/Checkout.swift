@@ -112,7 +112,7 @@ struct Checkout: ParsableCommand {
     }
 }
 
-/// The exit codes of SPEC §8 (the BSD sysexits values), plus 74 for output failures.
+/// The exit codes of docs/command-line.md (the BSD sysexits values), plus 74 for output failures.
 enum ExitStatus {
     static let success = ExitCode.success
     static let failures = ExitCode(1)

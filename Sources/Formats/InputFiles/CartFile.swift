@@ -10,7 +10,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 }
 
-/// Reads carts (SPEC §6): `["VOUCHER", "MUG"]`, or
+/// Reads carts (docs/files.md#carts): `["VOUCHER", "MUG"]`, or
 /// `{"currency": "EUR", "at": "…", "coupons": ["SPRING"], "items": ["MUG", {"code": "TSHIRT", "quantity": 3}]}`.
 /// Items are resolved against the catalog and merged into lines while reading.
 ///

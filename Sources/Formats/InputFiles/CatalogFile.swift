@@ -1,7 +1,7 @@
 import Pricing
 import StrictJSON
 
-/// The product catalog, `Products.json` (SPEC §3):
+/// The product catalog, `Products.json` (docs/catalog.md):
 /// `{"currency": "EUR", "products": [{"code": "MUG", "name": "Cabify Coffee Mug", "price": 7.5}]}`.
 public enum CatalogFile {
     public static func load(_ path: String, limit: Int = 1 << 30) throws(InputError) -> Catalog {

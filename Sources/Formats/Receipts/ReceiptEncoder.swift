@@ -3,7 +3,7 @@ import Explanations
 import Pricing
 import StrictJSON
 
-/// The one writer of receipts as JSON (SPEC §7, §10.6, §13): keys in the contract's order, amounts
+/// The one writer of receipts as JSON (docs/receipts.md, docs/receipts.md#lines, docs/files.md#cart-ids): keys in the contract's order, amounts
 /// as decimal strings with the currency's minor digits, compact (one line, for NDJSON) or indented
 /// by two spaces. Fast enough for batches: each product's and each applied promotion's escaped text
 /// is built once into one arena and copied from there, constants are static strings, amounts are

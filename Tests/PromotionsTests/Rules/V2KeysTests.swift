@@ -2,7 +2,7 @@ import Pricing
 import Promotions
 import Testing
 
-/// The v2 keys and types (SPEC §10.1): what each requires and forbids, ranges, and `targets`.
+/// The v2 keys and types (docs/promotions-file.md#the-types): what each requires and forbids, ranges, and `targets`.
 @Suite("promotions v2: bundle, bxgy, limit, cap, get, targets") struct V2KeysTests {
     func dict(_ body: String) -> String { arrayPlist("<dict><key>name</key><string>p</string>\n" + body + "\n</dict>") }
 
