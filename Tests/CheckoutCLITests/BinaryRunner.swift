@@ -25,33 +25,8 @@ let checkoutBinary = productsDirectory.appendingPathComponent("checkout")
 func checkout(
     _ arguments: [String], stdin: String? = nil, in directory: URL = packageRoot, environment: [String: String] = [:]
 ) throws -> Run {
-    let process = Process()
-    process.executableURL = checkoutBinary
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
     // Output goes to files, so that a large output can never block the child.
-    let scratch = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    let outData = try Data(contentsOf: outURL)
-    let errData = try Data(contentsOf: errURL)
-    return Run(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+    try start(arguments, stdin: stdin, environment: environment, in: directory).wait()
 }
 
 /// A fresh temporary directory with the given files.

@@ -175,29 +175,10 @@ struct StoreOwnershipTests {
     /// as root (who may write anything), as ourselves otherwise.
     func asOtherUser(_ arguments: [String], stdin: String? = nil) throws -> Run {
         guard getuid() == 0 else { return try checkout(arguments, stdin: stdin) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments =
-            ["--reuid=65534", "--regid=65534", "--clear-groups", checkoutBinary.path] + arguments
-        process.currentDirectoryURL = packageRoot
-        let scratch = try temporaryDirectory()
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: scratch.path)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("stdout")
-        let err = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return try start(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", checkoutBinary.path] + arguments, stdin: stdin,
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv")
+        ).wait()
     }
 
     @Test("a change whose output cannot be written stays made, and the error says so (exit 74)")

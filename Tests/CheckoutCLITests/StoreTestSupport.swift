@@ -16,16 +16,22 @@ struct Started {
     }
 }
 
-/// Starts `checkout` with `arguments`, standard input `stdin` (then closed), output into files.
-func start(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Started {
+/// Starts `executable` (by default the built `checkout`) with `arguments`, standard input `stdin`
+/// (then closed), output into files of a scratch directory: one way to launch every test's process.
+func start(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    in directory: URL = packageRoot, executable: URL = checkoutBinary
+) throws -> Started {
     let process = Process()
-    process.executableURL = checkoutBinary
+    process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
+    process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let scratch = try temporaryDirectory()
+    // Writable by a test that runs the process as another user.
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: scratch.path)
     let out = scratch.appendingPathComponent("stdout")
     let err = scratch.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
