@@ -107,3 +107,35 @@ struct DepartmentStoreTests {
                 """)
     }
 }
+
+@Suite("Selectors price as the codes they select")
+struct SelectorsAsCodesTests {
+    /// The generator writes half the item promotions with selectors of four shapes (a shelf, a shelf
+    /// but a tag, an aisle and a brand, a tag but a brand), or with `codes` listing the products its
+    /// own formulas say each selects: the engine must resolve them to the same products.
+    @Test("the same receipts and explanations, for a large cart and a batch, with group promotions")
+    func sameAsCodes() throws {
+        let dir = try temporaryDirectory()
+        var outputs: [String: [String]] = [:]
+        for spelling in ["selectors", "codes"] {
+            let emit = dir.appendingPathComponent(spelling).path
+            let generated = try checkout([
+                "bench", "--lines", "500", "--promotions", "1500", "--products", "5000", "--batch-carts", "800",
+                "--group-share", "0.333", "--attributes", "--selector-share", "0.5", "--selector-spelling", spelling,
+                "--emit", emit
+            ])
+            #expect(generated.status == 0, "\(generated.stderr)")
+            let rules = ["-c", emit + "/Products.json", "-p", emit + "/Promotions.plist", "--at", "2026-06-01T00:00:00Z"]
+            outputs[spelling] = try ["cart.json", "batch.ndjson"].map { file in
+                let run = try checkout(["price", emit + "/" + file, "-f", "json", "--explain"] + rules)
+                #expect(run.status == 0, "\(run.stderr)")
+                return run.stdout
+            }
+            let plist = try String(contentsOfFile: emit + "/Promotions.plist", encoding: .utf8)
+            let selectors = plist.components(separatedBy: "<key>products</key>").count - 1
+            #expect(spelling == "selectors" ? selectors > 300 : selectors == 0)
+        }
+        #expect(outputs["selectors"] == outputs["codes"])
+        #expect(outputs["codes"]?[1].split(separator: "\n").count == 800)
+    }
+}

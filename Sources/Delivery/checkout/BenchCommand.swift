@@ -29,6 +29,14 @@ struct Bench: ParsableCommand {
     @Flag(
         name: .customLong("cart-ids"),
         help: "Give every batch cart an id (a string for odd carts, an integer for even ones).") var cartIDs = false
+    @Flag(help: "Give products categories, brands and tags (docs/selectors.md).") var attributes = false
+    @Option(help: "Share of the item promotions that name their products with a selector, from 0 to 1 (with --attributes).")
+    var selectorShare = 0.0
+    @Option(
+        help: ArgumentHelp(
+            "How those promotions are written: selectors, codes (the products each selects) or one-code.",
+            valueName: "spelling"))
+    var selectorSpelling = Workload.SelectorSpelling.selectors
     @Option(help: ArgumentHelp("Write the generated files into this directory.", valueName: "dir")) var emit: String?
     @Option(help: "Report format: text or json.") var format: OutputFormat = .text
     @Option(
@@ -42,6 +50,7 @@ struct Bench: ParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, not \(threads)") }
         guard products >= 1 else { throw ValidationError("--products must be at least 1") }
         guard (0...1).contains(groupShare) else { throw ValidationError("--group-share must be from 0 to 1") }
+        guard (0...1).contains(selectorShare) else { throw ValidationError("--selector-share must be from 0 to 1") }
         guard (3...8).contains(sweepMax) else { throw ValidationError("--sweep-max must be from 3 to 8") }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
         guard lines >= 0, promotions >= 0, batchCarts >= 0 else {
@@ -54,9 +63,12 @@ struct Bench: ParsableCommand {
             try runSweep(into: sweep)
             return
         }
-        let parameters = Workload.Parameters(
+        var parameters = Workload.Parameters(
             products: products, promotions: promotions, lines: lines, batchCarts: batchCarts, seed: seed,
             groupShare: groupShare, cartIDs: cartIDs)
+        parameters.attributes = attributes
+        parameters.selectorShare = selectorShare
+        parameters.selectorSpelling = selectorSpelling
         var run = BenchmarkRun(workload: Workload(parameters))
         run.threads = threads
         run.repeats = repeats
@@ -201,3 +213,5 @@ extension Bench {
     /// The promotion types that work across lines.
     static let groupKinds = PromotionType.allCases.filter { $0.scope == .group }.map(\.rawValue)
 }
+
+extension Workload.SelectorSpelling: ExpressibleByArgument {}

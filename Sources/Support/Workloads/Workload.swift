@@ -19,6 +19,14 @@ public struct Workload: Sendable {
         public var groupShare: Double
         /// Give every batch cart an id: odd carts a string (`"order-7"`), even ones an integer.
         public var cartIDs: Bool
+        /// Give products categories (a 3-level tree of up to 10,000 shelves), brands (500) and tags
+        /// (2,000), as docs/selectors.md describes.
+        public var attributes = false
+        /// The share of item promotions that name their products with a selector (with
+        /// ``attributes``), from 0 to 1, drawn from a generator of their own.
+        public var selectorShare = 0.0
+        /// How those promotions are written.
+        public var selectorSpelling = SelectorSpelling.selectors
 
         public init(
             products: Int = 1_000, promotions: Int = 100_000, lines: Int = 1_000_000, batchCarts: Int = 0,
@@ -33,6 +41,14 @@ public struct Workload: Sendable {
             self.seed = seed
             self.groupShare = groupShare
         }
+    }
+
+    /// How the promotions chosen by ``Parameters/selectorShare`` name their products: by a
+    /// selector, by `codes` listing exactly the products it selects, or by one code (a promotion as
+    /// cheap to load as can be).
+    public enum SelectorSpelling: String, Sendable, CaseIterable {
+        case selectors, codes
+        case oneCode = "one-code"
     }
 
     public let parameters: Parameters
@@ -56,8 +72,13 @@ public struct Workload: Sendable {
         for index in 0..<parameters.products {
             let cents = 50 + Int(random.next() % 9_950)
             out +=
-                "    {\"code\": \"\(code(index))\", \"name\": \"Product \(index)\", \"price\": \(cents / 100).\(twoDigits(cents % 100))}"
-            out += index + 1 < parameters.products ? ",\n" : "\n"
+                "    {\"code\": \"\(code(index))\", \"name\": \"Product \(index)\", \"price\": \(cents / 100).\(twoDigits(cents % 100))"
+            if parameters.attributes {
+                out += ", \"category\": \"\(categoryPath(shelf(index)))\""
+                if let brand = brand(index) { out += ", \"brand\": \"Brand \(brand)\"" }
+                out += ", \"tags\": [" + tags(index).map { "\"Tag \($0)\"" }.joined(separator: ", ") + "]"
+            }
+            out += index + 1 < parameters.products ? "},\n" : "}\n"
         }
         out += "  ]\n}\n"
         return Array(out.utf8)
@@ -70,6 +91,8 @@ public struct Workload: Sendable {
     public func promotionsPlist() -> [UInt8] {
         var random = SplitMix64(seed: parameters.seed &+ 1)
         var groups = SplitMix64(seed: parameters.seed &+ 4)
+        var selecting = SplitMix64(seed: parameters.seed &+ 5)
+        var byTag: [Int: [Int]]?
         let products = UInt64(max(parameters.products, 1))
         var out: [UInt8] = []
         out.reserveCapacity(parameters.promotions * 380 + 512)
@@ -101,17 +124,37 @@ public struct Workload: Sendable {
             var targeted: [Int] = []
             if type != "cart" {
                 let count = 1 + Int(random.next() % 3)
-                if count == 1 {
-                    targeted.append(Int(random.next() % products))
-                    add("      <key>code</key><string>\(code(targeted[0]))</string>\n")
-                } else {
-                    add("      <key>codes</key><array>")
-                    for _ in 0..<count {
-                        targeted.append(Int(random.next() % products))
-                        add("<string>\(code(targeted.last!))</string>")
+                // The main generator draws the codes whatever happens next, so that the rest of the
+                // file stays as it is.
+                for _ in 0..<count { targeted.append(Int(random.next() % products)) }
+                let selector =
+                    parameters.attributes && parameters.selectorShare > 0
+                        && Double(selecting.next() % 1_000_000) < parameters.selectorShare * 1_000_000
+                    ? drawSelector(&selecting) : nil
+                switch (selector, parameters.selectorSpelling) {
+                case (let selector?, .selectors):
+                    add("      <key>products</key>\(selector.plist)\n")
+                case (let selector?, .codes):
+                    if byTag == nil, case .tagButBrand = selector.kind { byTag = tagIndex() }
+                    let selected = self.selected(selector, byTag: byTag)
+                    if selected.isEmpty {
+                        // A code no product has: like a selector that selects nothing, it never applies.
+                        add("      <key>code</key><string>NO-SUCH-PRODUCT</string>\n")
+                    } else {
+                        add("      <key>codes</key><array>")
+                        for product in selected { add("<string>\(code(product))</string>") }
+                        add("</array>\n")
                     }
+                case (.some, .oneCode):
+                    add("      <key>code</key><string>\(code(targeted[0]))</string>\n")
+                case (nil, _) where count == 1:
+                    add("      <key>code</key><string>\(code(targeted[0]))</string>\n")
+                default:
+                    add("      <key>codes</key><array>")
+                    for product in targeted { add("<string>\(code(product))</string>") }
                     add("</array>\n")
                 }
+                if selector != nil { targeted = Array(targeted.prefix(1)) }
             }
             switch type {
             case "bundle":
@@ -206,6 +249,90 @@ public struct Workload: Sendable {
             }
         }
         return out
+    }
+}
+
+// MARK: Attributes and selectors
+
+extension Workload {
+    /// Shelves (leaf categories): up to 10,000, 20 per aisle, 25 aisles per department.
+    var shelves: Int { max(1, min(10_000, parameters.products)) }
+
+    func shelf(_ product: Int) -> Int { product % shelves }
+
+    func categoryPath(_ shelf: Int) -> String { "Dept \(shelf / 500) > Aisle \(shelf / 20) > Shelf \(shelf)" }
+
+    /// One product in 11 has no brand.
+    func brand(_ product: Int) -> Int? { product % 11 == 0 ? nil : (product / 7) % 500 }
+
+    func tags(_ product: Int) -> [Int] {
+        let first = (product &* 31) % 2_000
+        let second = (product &* 17 &+ 5) % 2_000
+        return product % 3 == 0 && second != first ? [first, second] : [first]
+    }
+
+    struct DrawnSelector {
+        enum Kind {
+            case shelf(Int)
+            case shelfButTag(Int, tag: Int)
+            case aisleAndBrand(Int, brand: Int)
+            case tagButBrand(Int, brand: Int)
+        }
+
+        var kind: Kind
+
+        var plist: String {
+            func array(_ key: String, _ value: String) -> String {
+                "<key>\(key)</key><array><string>\(value)</string></array>"
+            }
+            func path(_ shelf: Int) -> String { "Dept \(shelf / 500) &gt; Aisle \(shelf / 20) &gt; Shelf \(shelf)" }
+            switch kind {
+            case .shelf(let shelf): return "<dict>" + array("categories", path(shelf)) + "</dict>"
+            case .shelfButTag(let shelf, let tag):
+                return "<dict>" + array("categories", path(shelf)) + array("exclude_tags", "Tag \(tag)") + "</dict>"
+            case .aisleAndBrand(let aisle, let brand):
+                return "<dict>" + array("categories", "Dept \(aisle / 25) &gt; Aisle \(aisle)")
+                    + array("brands", "Brand \(brand)") + "</dict>"
+            case .tagButBrand(let tag, let brand):
+                return "<dict>" + array("tags", "Tag \(tag)") + array("exclude_brands", "Brand \(brand)") + "</dict>"
+            }
+        }
+    }
+
+    /// A selector of one of four shapes, each selecting products that exist.
+    func drawSelector(_ random: inout SplitMix64) -> DrawnSelector {
+        let product = Int(random.next() % UInt64(max(parameters.products, 1)))
+        let shelf = shelf(product)
+        switch random.next() % 4 {
+        case 0: return DrawnSelector(kind: .shelf(shelf))
+        case 1: return DrawnSelector(kind: .shelfButTag(shelf, tag: tags(product)[0]))
+        case 2:
+            guard let brand = brand(product) else { return DrawnSelector(kind: .shelf(shelf)) }
+            return DrawnSelector(kind: .aisleAndBrand(shelf / 20, brand: brand))
+        default: return DrawnSelector(kind: .tagButBrand(tags(product)[0], brand: brand(product) ?? 0))
+        }
+    }
+
+    /// The products `selector` selects, in catalog order, worked out from the attributes' formulas.
+    func selected(_ selector: DrawnSelector, byTag: [Int: [Int]]?) -> [Int] {
+        let products = parameters.products
+        func onShelf(_ shelf: Int) -> [Int] { Array(stride(from: shelf, to: products, by: shelves)) }
+        switch selector.kind {
+        case .shelf(let shelf): return onShelf(shelf)
+        case .shelfButTag(let shelf, let tag): return onShelf(shelf).filter { !tags($0).contains(tag) }
+        case .aisleAndBrand(let aisle, let brand):
+            let shelves = (aisle * 20..<min(aisle * 20 + 20, self.shelves)).flatMap(onShelf)
+            return shelves.filter { self.brand($0) == brand }.sorted()
+        case .tagButBrand(let tag, let brand):
+            return (byTag?[tag] ?? []).filter { self.brand($0) != brand }
+        }
+    }
+
+    /// Products by tag, in catalog order.
+    func tagIndex() -> [Int: [Int]] {
+        var index: [Int: [Int]] = [:]
+        for product in 0..<parameters.products { for tag in tags(product) { index[tag, default: []].append(product) } }
+        return index
     }
 }
 
