@@ -125,7 +125,9 @@ struct SelectorsAsCodesTests {
                 "--emit", emit
             ])
             #expect(generated.status == 0, "\(generated.stderr)")
-            let rules = ["-c", emit + "/Products.json", "-p", emit + "/Promotions.plist", "--at", "2026-06-01T00:00:00Z"]
+            let rules = [
+                "-c", emit + "/Products.json", "-p", emit + "/Promotions.plist", "--at", "2026-06-01T00:00:00Z"
+            ]
             outputs[spelling] = try ["cart.json", "batch.ndjson"].map { file in
                 let run = try checkout(["price", emit + "/" + file, "-f", "json", "--explain"] + rules)
                 #expect(run.status == 0, "\(run.stderr)")

@@ -30,7 +30,8 @@ struct Bench: ParsableCommand {
         name: .customLong("cart-ids"),
         help: "Give every batch cart an id (a string for odd carts, an integer for even ones).") var cartIDs = false
     @Flag(help: "Give products categories, brands and tags (docs/selectors.md).") var attributes = false
-    @Option(help: "Share of the item promotions that name their products with a selector, from 0 to 1 (with --attributes).")
+    @Option(
+        help: "Share of the item promotions that name their products with a selector, from 0 to 1 (with --attributes).")
     var selectorShare = 0.0
     @Option(
         help: ArgumentHelp(
