@@ -62,6 +62,23 @@ struct SelectorExactTests {
         #expect(ProductSelector(tags: ["caf\u{E9}"]) == ProductSelector(tags: ["caf\u{E9}"]))
     }
 
+    @Test("brands of every length around the 8-byte steps of the comparison: equal only when every byte is")
+    func lengths() throws {
+        for length in [2, 7, 8, 9, 15, 16, 17, 24, 40] {
+            let name = String(repeating: "b", count: length - 1)
+            let catalog = try Catalog(products: [
+                Product(code: "X", name: "X", price: 100, brand: name + "x"),
+                Product(code: "Y", name: "Y", price: 100, brand: name + "y"),
+                Product(code: "Z", name: "Z", price: 100, brand: "x" + name)
+            ])
+            let index = CatalogIndex(catalog)
+            #expect(index.products(brands: [name + "x"]) == [0], "\(length)")
+            #expect(index.products(brands: [name + "y", "x" + name]) == [1, 2], "\(length)")
+            #expect(!index.hasBrand(name + "z"), "\(length)")
+            #expect(!index.hasBrand(name), "\(length)")
+        }
+    }
+
     @Test("a customer group spelt otherwise is another group: the promotion is not a candidate")
     func groups() throws {
         let members = tenPercent("members", ProductSelector(codes: ["A"]), groups: ["\u{E9}quipe"])
