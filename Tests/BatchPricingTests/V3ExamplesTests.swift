@@ -115,6 +115,22 @@ struct V3ExamplesTests {
         #expect(tree.products.map(\.price) == [2000, 3500, 750, 1200])
     }
 
+    @Test("both catalog readers keep attribute text as its bytes, never normalized (selectors compare bytes)")
+    func attributeBytes() throws {
+        // "Café" precomposed (as an escape) and decomposed (raw bytes), and the same for a tag and a category name.
+        let json =
+            #"{"products": [{"code": "A", "price": 1, "brand": "Caf\u00e9", "tags": ["caf\u00e9", "cafe\#u{301}"], "#
+            + #""category": "D\u00e9cor > x"}, {"code": "B", "price": 1, "brand": "Cafe\#u{301}", "#
+            + #""category": "De\#u{301}cor"}]}"#
+        let bytes = Array(json.utf8)
+        let tree = try CatalogFile.decodeTree(bytes, name: "Products.json")
+        #expect(CatalogFile.scan(bytes)?.products ?? tree.products == tree.products)
+        func utf8(_ text: String?) -> [UInt8] { Array((text ?? "").utf8) }
+        #expect(tree.products.map { utf8($0.brand) } == [utf8("Caf\u{E9}"), utf8("Cafe\u{301}")])
+        #expect(tree.products[0].tags.map { utf8($0) } == [utf8("caf\u{E9}"), utf8("cafe\u{301}")])
+        #expect(tree.products.map { utf8($0.category?.first) } == [utf8("D\u{E9}cor"), utf8("De\u{301}cor")])
+    }
+
     @Test("(a) 20 % off Clothing except sale items: HOODIE and CAP, 7.00 + 4.80 off, total 74.70")
     func a() throws {
         let rules = try rules(Self.percentClothing)

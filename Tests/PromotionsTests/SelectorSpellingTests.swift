@@ -44,6 +44,28 @@ struct SelectorSpellingTests {
         #expect(p.customerGroups?.map { Array($0.utf8) } == [Array("\u{E9}quipe".utf8), Array("e\u{301}quipe".utf8)])
     }
 
+    @Test("promotion.shadowed: a promotion for a group spelt otherwise is for other customers, never shadowed")
+    func shadowedGroups() {
+        func promotion(_ name: String, _ percent: Int, _ groups: [String]) -> String {
+            """
+            <dict><key>name</key><string>\(name)</string><key>type</key><string>percent</string>
+            <key>code</key><string>MUG</string><key>percent</key><integer>\(percent)</integer>
+            <key>customer_groups</key><array>\(groups.map { "<string>\($0)</string>" }.joined())</array></dict>
+            """
+        }
+        let checks = PromotionChecks(catalog: store, checksProducts: true)
+        // 20 % for é-quipe (precomposed) and 10 % for e + U+0301: a customer of the second gets only the 10 %.
+        let apart = load(
+            arrayPlist(promotion("big", 20, ["\u{E9}quipe"]) + "\n" + promotion("small", 10, ["e\u{301}quipe"])),
+            checks: checks)
+        #expect(apart.diagnostics.map(\.id) == [])
+        // The same spelling: the 10 % can never apply.
+        let same = load(
+            arrayPlist(promotion("big", 20, ["\u{E9}quipe"]) + "\n" + promotion("small", 10, ["\u{E9}quipe"])),
+            checks: checks)
+        #expect(same.diagnostics.map(\.id) == ["promotion.shadowed"])
+    }
+
     @Test("with --catalog, a selector code that is the catalog's only by Unicode equivalence is unknown")
     func unknownCode() {
         let catalog = try! Catalog(products: [Product(code: "\u{C9}", name: "E acute", price: 100)])
