@@ -23,38 +23,60 @@ struct ExplanationsDifferentialTests {
         }
     }
 
-    @Test("the same statuses, extras and hints on thousands of random shops and carts")
+    @Test("the same statuses, extras and hints on thousands of random shops and carts, v2 and v3")
     func differential() throws {
         var random = SplitMix64(seed: 11_2026)
         var statuses: [Explanation.Status: Int] = [:]
         var hinted = 0
-        for shopIndex in 0..<1_500 {
-            let shop = RandomV2Shop(random: &random)
-            let engine = PricingEngine(rules: RuleSet(promotions: shop.promotions, catalog: shop.catalog))
+        var selectorMissing = 0
+        var partialCartMissing = 0
+        // The v2 shops as before, then as many v3 shops (selectors, customers, a ledger).
+        for shopIndex in 0..<3_000 {
+            let shop = RandomV2Shop(random: &random, v3: shopIndex >= 1_500)
+            var engine = PricingEngine(rules: RuleSet(promotions: shop.promotions, catalog: shop.catalog))
+            engine.ledger = shop.ledger
             let explainer = Explainer(engine: engine)
             let reference = ReferenceExplanations(
-                model: ReferenceModel(catalog: shop.catalog, promotions: shop.promotions))
+                model: ReferenceModel(catalog: shop.catalog, promotions: shop.promotions, ledger: shop.ledger))
             for cartIndex in 0..<3 {
                 let cart = shop.cart(random: &random, large: false)
                 let (receipt, explanations) = try explainer.explain(cart, at: shop.instant, now: shop.instant)
                 let got = explanations.map { text($0, digits: 2) }
                 let want = reference.explain(cart, at: shop.instant)
-                #expect(got == want, "shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
+                #expect(
+                    got == want,
+                    "shop \(shopIndex) cart \(cartIndex): \(shop.catalog.products) \(shop.promotions) \(cart) \(String(describing: shop.ledger))"
+                )
                 let hints = explainer.hints(for: cart, receipt: receipt, explanations: explanations).map {
                     "\($0.code) \($0.units) \($0.saving)"
                 }
                 #expect(
                     hints == reference.hints(cart, at: shop.instant),
                     "hints, shop \(shopIndex) cart \(cartIndex): \(shop.promotions) \(cart)")
-                for e in explanations { statuses[e.status, default: 0] += 1 }
+                for e in explanations {
+                    statuses[e.status, default: 0] += 1
+                    guard e.status == .belowThreshold, shop.promotions[e.promotion].productSelectors != nil else {
+                        continue
+                    }
+                    if shop.promotions[e.promotion].rule.isCartRule {
+                        partialCartMissing += 1
+                    } else {
+                        selectorMissing += 1
+                    }
+                }
                 if !hints.isEmpty { hinted += 1 }
                 if got != want { return }
             }
         }
         // Every status is exercised.
-        for status in Explanation.Status.allCases where status != .notEligible && status != .exhausted {
+        for status in Explanation.Status.allCases {
             #expect(statuses[status, default: 0] > 20, "\(status): \(statuses[status, default: 0])")
         }
         #expect(hinted > 500)
+        #expect(selectorMissing > 200)
+        #expect(partialCartMissing > 100)
+        print(
+            "explanations: \(statuses.sorted { $0.key.rawValue < $1.key.rawValue }), \(selectorMissing) missing of selector promotions, \(partialCartMissing) of cart promotions on part of the cart"
+        )
     }
 }

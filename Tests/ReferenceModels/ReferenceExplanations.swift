@@ -13,15 +13,22 @@ public struct ReferenceExplanations {
     public func explain(_ cart: Cart, coupons: [String] = [], at instant: Instant) -> [String] {
         let catalog = model.catalog
         let result = model.price(cart, coupons: coupons, at: instant)
-        let presented = Set((cart.coupons + coupons).map { $0.uppercased() })
         let inCart = Set(cart.lines.map(\.product))
         func money(_ value: Int64) -> String { Amount.format(value, minorDigits: catalog.currency.minorDigits) }
+        // Each line's total after item promotions.
+        let lineTotals = cart.lines.indices.map {
+            cart.lines[$0].quantity * catalog[cart.lines[$0].product].price
+                - result.lines[$0].reduce(0) { $0 + $1.discount }
+        }
         var out: [String] = []
         for (index, p) in model.promotions.enumerated() {
             let isCart = p.rule.isCartRule
+            // Listed: a cart promotion always; an item promotion when the cart has one of its
+            // products or rewarded products, selectors resolved (§14.6).
+            let (codes, targets) = model.products(of: p)
             guard
                 isCart
-                    || (p.codes + (p.targets ?? [])).contains(where: {
+                    || (codes + (targets ?? [])).contains(where: {
                         catalog.productID(for: $0).map(inCart.contains) == true
                     })
             else { continue }
@@ -38,12 +45,24 @@ public struct ReferenceExplanations {
                 out.append(head + "ended \(end)")
                 continue
             }
-            if let coupon = p.coupon, !presented.contains(coupon.uppercased()) {
+            if !model.presents(p, cart, coupons) {
                 out.append(head + "needs-coupon")
                 continue
             }
+            switch model.standing(of: p, in: cart) {
+            case .notEligible:
+                out.append(head + "not-eligible")
+                continue
+            case .exhausted:
+                out.append(head + "exhausted")
+                continue
+            case .eligible: break
+            }
             if isCart {
-                let s = result.afterItems
+                // On part of the cart (§14.3): the total of its products' lines only.
+                let selected = NaiveSelection.cartProducts(of: p, in: catalog)
+                let s = cart.lines.indices.filter { selected?.contains(cart.lines[$0].product) ?? true }
+                    .reduce(Int64(0)) { $0 + lineTotals[$1] }
                 func discount(_ s: Int64) -> Int64 {
                     switch NaiveRule(p.rule) {
                     case .cartPercent(let minimum, let h, let cap):
@@ -70,7 +89,12 @@ public struct ReferenceExplanations {
                 default: need = .max
                 }
                 need = max(need, s + 1)
-                out.append(head + (discount(need) > 0 ? "below-threshold amount \(money(need - s))" : "no-discount"))
+                // More spend on its products is only possible with a product to spend on.
+                let canSpend = selected.map { $0.contains { catalog[$0].price > 0 } } ?? true
+                out.append(
+                    head
+                        + (canSpend && discount(need) > 0 ? "below-threshold amount \(money(need - s))" : "no-discount")
+                )
                 continue
             }
             let discounts = result.lines.flatMap { $0 }.filter { $0.id == p.id }
@@ -108,7 +132,12 @@ public struct ReferenceExplanations {
 
     /// The code needing the fewest more units (ties: in the cart, earlier line first; then file order).
     func missing(_ index: Int, cart: Cart) -> (String, Int64)? {
-        let p = model.promotions[index]
+        let rule = model.promotions[index].rule
+        // Selections as code lists in catalog order: its products, then its rewarded products.
+        let p = (
+            rule: rule, codes: model.products(of: model.promotions[index]).codes,
+            targets: model.products(of: model.promotions[index]).targets
+        )
         var best: (code: String, units: Int64, line: Int)?
         var seen: Set<ProductID> = []
         for code in p.codes + (p.targets ?? []) {

@@ -1,8 +1,9 @@
 import Pricing
 
-/// SPEC §5 and §10 written the plain way, to check the engine against: every unit of the cart a
-/// value of its own, every application of every candidate worked out again at every step, money
-/// in 128 bits. Slow on purpose; nothing here is shared with the engine.
+/// SPEC §5, §10 and §14 (with the candidate side of §15) written the plain way, to check the engine
+/// against: every unit of the cart a value of its own, every application of every candidate worked
+/// out again at every step, money in 128 bits, selectors resolved for every cart by testing every
+/// product (``NaiveSelection``). Slow on purpose; nothing here is shared with the engine.
 public struct ReferenceModel {
     public struct Entry: Equatable, CustomStringConvertible, Sendable {
         public var id: String
@@ -30,29 +31,111 @@ public struct ReferenceModel {
         /// The cart promotion applied (its position in the file), and the total it worked on.
         public var cartWinner: Int?
         public var afterItems: Int64 = 0
+        /// The receipt's warnings, as receipts word them.
+        public var warnings: [String] = []
 
-        public init(lines: [[Entry]], cartPromotion: String?, cartDiscount: Int64, cartShares: [Int64], total: Int64) {
+        public init(
+            lines: [[Entry]], cartPromotion: String?, cartDiscount: Int64, cartShares: [Int64], total: Int64,
+            warnings: [String] = []
+        ) {
             self.lines = lines
             self.cartPromotion = cartPromotion
             self.cartDiscount = cartDiscount
             self.cartShares = cartShares
             self.total = total
+            self.warnings = warnings
         }
 
         /// Equal in what a receipt says; the trace is not compared.
         public static func == (a: Result, b: Result) -> Bool {
             a.lines == b.lines && a.cartPromotion == b.cartPromotion && a.cartDiscount == b.cartDiscount
                 && a.cartShares == b.cartShares
-                && a.total == b.total
+                && a.total == b.total && a.warnings == b.warnings
         }
     }
 
     public let catalog: Catalog
     public let promotions: [Promotion]
+    /// The store's counts of redemptions; nil: no usage limit binds.
+    public let ledger: RedemptionCounts?
 
-    public init(catalog: Catalog, promotions: [Promotion]) {
+    public init(catalog: Catalog, promotions: [Promotion], ledger: RedemptionCounts? = nil) {
         self.catalog = catalog
         self.promotions = promotions
+        self.ledger = ledger
+    }
+
+    /// What the cart's customer may have of a promotion, its window and coupon aside.
+    public enum Standing: Equatable, Sendable {
+        case eligible
+        /// Not one of its `customer_groups`, or `uses_per_customer` and no customer id.
+        case notEligible
+        /// Its `uses`, or its `uses_per_customer` for the cart's customer id, are used up.
+        case exhausted
+    }
+
+    public func standing(of p: Promotion, in cart: Cart) -> Standing {
+        if let groups = p.customerGroups {
+            let held = cart.customer?.groups ?? []
+            guard held.contains(where: { NaiveSelection.oneOf($0, groups) }) else { return .notEligible }
+        }
+        if p.usesPerCustomer != nil, cart.customer?.id == nil { return .notEligible }
+        guard let ledger else { return .eligible }
+        if let uses = p.uses, ledger.orders[p.id, default: 0] >= uses { return .exhausted }
+        if let perCustomer = p.usesPerCustomer, let customer = cart.customer?.id,
+            ledger.ordersByCustomer[customer]?[p.id] ?? 0 >= perCustomer
+        {
+            return .exhausted
+        }
+        return .eligible
+    }
+
+    /// ASCII letters upper-cased, nothing else touched: how coupons compare.
+    static func couponKey(_ coupon: String) -> [UInt8] { coupon.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 } }
+
+    /// Whether the cart (with `extra` coupons) presents promotion `p`'s coupon, if it has one.
+    func presents(_ p: Promotion, _ cart: Cart, _ extra: [String]) -> Bool {
+        guard let coupon = p.coupon else { return true }
+        return (cart.coupons + extra).contains { Self.couponKey($0) == Self.couponKey(coupon) }
+    }
+
+    /// A candidate (§5.2, §14.4, §15.2): enabled, active, its coupon presented, its customer eligible
+    /// and not used up.
+    public func isCandidate(_ p: Promotion, _ cart: Cart, coupons extra: [String] = [], at instant: Instant) -> Bool {
+        p.isEnabled && p.isActive(at: instant) && presents(p, cart, extra) && standing(of: p, in: cart) == .eligible
+    }
+
+    /// One warning per presented coupon (repeats in any letter case once, the first spelling kept)
+    /// that no candidate carries: used up when an enabled, active promotion the customer may have
+    /// carries it but has run out, else matching none.
+    public func warnings(_ cart: Cart, coupons extra: [String] = [], at instant: Instant) -> [String] {
+        var seen: [[UInt8]] = []
+        var warnings: [String] = []
+        for coupon in cart.coupons + extra {
+            let key = Self.couponKey(coupon)
+            guard !seen.contains(key) else { continue }
+            seen.append(key)
+            let carriers = promotions.filter {
+                $0.isEnabled && $0.isActive(at: instant) && $0.coupon.map(Self.couponKey) == key
+            }
+            if carriers.contains(where: { standing(of: $0, in: cart) == .eligible }) { continue }
+            if carriers.contains(where: { standing(of: $0, in: cart) == .exhausted }) {
+                warnings.append("coupon \"\(coupon)\" has reached its usage limit")
+            } else {
+                warnings.append("coupon \"\(coupon)\" matches no active promotion")
+            }
+        }
+        return warnings
+    }
+
+    /// Every promotion's products and rewarded products as code lists, selectors resolved now.
+    func resolvedProducts() -> [(codes: [String], targets: [String]?)] {
+        promotions.map { NaiveSelection.products(of: $0, in: catalog) }
+    }
+
+    /// Promotion `p`'s products and rewarded products as code lists, its selectors resolved now.
+    public func products(of p: Promotion) -> (codes: [String], targets: [String]?) {
+        NaiveSelection.products(of: p, in: catalog)
     }
 
     private struct Unit {
@@ -78,10 +161,8 @@ public struct ReferenceModel {
             prices.append(price)
             for _ in 0..<line.quantity { units.append(Unit(line: index, price: price)) }
         }
-        let presented = Set((cart.coupons + extra).map { $0.uppercased() })
-        func isCandidate(_ p: Promotion) -> Bool {
-            p.isEnabled && p.isActive(at: instant) && (p.coupon.map { presented.contains($0.uppercased()) } ?? true)
-        }
+        let resolved = resolvedProducts()
+        func isCandidate(_ p: Promotion) -> Bool { self.isCandidate(p, cart, coupons: extra, at: instant) }
         func lineOf(code: String) -> Int? {
             guard let id = catalog.productID(for: code) else { return nil }
             return cart.lines.firstIndex { $0.product == id }
@@ -98,8 +179,8 @@ public struct ReferenceModel {
             var applications: [Application] = []
             for (index, p) in promotions.enumerated() where isCandidate(p) {
                 applications += self.applications(
-                    of: index, units: units, prices: prices, lineOf: lineOf, appliedLines: appliedLines,
-                    appliedGroups: appliedGroups)
+                    of: index, products: resolved[index], units: units, prices: prices, lineOf: lineOf,
+                    appliedLines: appliedLines, appliedGroups: appliedGroups)
             }
             guard
                 let best = applications.min(by: { a, b in
@@ -132,8 +213,18 @@ public struct ReferenceModel {
         // The cart promotion (§5.4, §10.5) and its allocation (§5.5).
         let subtotal = cart.lines.indices.reduce(Int64(0)) { $0 + cart.lines[$1].quantity * prices[$1] }
         let s = subtotal - itemDiscount
-        var bestCart: (index: Int, discount: Int64)?
+        // Each line's total after item promotions.
+        let lineTotals = cart.lines.indices.map {
+            cart.lines[$0].quantity * prices[$0] - entries[$0].reduce(0) { $0 + $1.discount }
+        }
+        /// The lines a cart promotion works on (§14.3): those of its products, or every line.
+        func works(_ p: Promotion, on line: Int) -> Bool {
+            NaiveSelection.cartProducts(of: p, in: catalog)?.contains(cart.lines[line].product) ?? true
+        }
+        var bestCart: (index: Int, discount: Int64, s: Int64)?
         for (index, p) in promotions.enumerated() where isCandidate(p) {
+            guard p.rule.isCartRule else { continue }
+            let s = lineTotals.indices.filter { works(p, on: $0) }.reduce(Int64(0)) { $0 + lineTotals[$1] }
             var d: Int64 = 0
             switch NaiveRule(p.rule) {
             case .cartPercent(let minimum, let h, let cap):
@@ -146,17 +237,17 @@ public struct ReferenceModel {
             guard d > 0 else { continue }
             if let current = bestCart {
                 let pc = promotions[current.index].priority
-                if d > current.discount || (d == current.discount && p.priority > pc) { bestCart = (index, d) }
+                if d > current.discount || (d == current.discount && p.priority > pc) { bestCart = (index, d, s) }
             } else {
-                bestCart = (index, d)
+                bestCart = (index, d, s)
             }
         }
         var shares = [Int64](repeating: 0, count: cart.lines.count)
-        if let bestCart, s > 0 {
+        if let bestCart, bestCart.s > 0 {
+            // Among the lines it works on only (§14.3), by their totals after item promotions.
             let d = Int128(bestCart.discount)
-            let t = cart.lines.indices.map {
-                Int128($0 < 0 ? 0 : cart.lines[$0].quantity * prices[$0] - entries[$0].reduce(0) { $0 + $1.discount })
-            }
+            let s = bestCart.s
+            let t = cart.lines.indices.map { works(promotions[bestCart.index], on: $0) ? Int128(lineTotals[$0]) : 0 }
             var given: Int64 = 0
             for i in t.indices {
                 shares[i] = Int64(d * t[i] / Int128(s))
@@ -180,16 +271,17 @@ public struct ReferenceModel {
         result.firstUse = firstUse
         result.cartWinner = bestCart?.index
         result.afterItems = s
+        result.warnings = warnings(cart, coupons: extra, at: instant)
         return result
     }
 
     /// Every application of promotion `index` on the free `units` (SPEC §10.3).
     private func applications(
-        of index: Int, units: [Unit], prices: [Int64], lineOf: (String) -> Int?,
-        appliedLines: Set<[Int]>, appliedGroups: Set<Int>
+        of index: Int, products: (codes: [String], targets: [String]?), units: [Unit], prices: [Int64],
+        lineOf: (String) -> Int?, appliedLines: Set<[Int]>, appliedGroups: Set<Int>
     ) -> [Application] {
         func rounded(_ x: Int128, _ d: Int128) -> Int64 { Int64((x + d / 2) / d) }
-        let p = promotions[index]
+        let p = (rule: promotions[index].rule, codes: products.codes, targets: products.targets)
         var applications: [Application] = []
         switch NaiveRule(p.rule) {
         case .combo, .bulk, .percent, .amount:
@@ -315,7 +407,8 @@ public struct ReferenceModel {
             return cart.lines.firstIndex { $0.product == id }
         }
         return applications(
-            of: index, units: units, prices: prices, lineOf: lineOf, appliedLines: [], appliedGroups: []
+            of: index, products: products(of: promotions[index]), units: units, prices: prices, lineOf: lineOf,
+            appliedLines: [], appliedGroups: []
         )
         .map { ($0.discount, Set($0.units.map { units[$0].line }).sorted()) }
     }

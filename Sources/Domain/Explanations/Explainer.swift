@@ -100,9 +100,17 @@ public struct Explainer: Sendable {
     }
 
     /// The least extra spend that gives the cart promotion an application: the cart total after item
-    /// promotions reaching its minimum with a positive discount.
+    /// promotions reaching its minimum with a positive discount. A cart promotion on part of the
+    /// cart counts spend on its products only: with none to spend on (its selectors select nothing,
+    /// or only products that cost nothing) it never applies, and no spend is missing.
     func leastSpend(promotion index: Int, subtotal: Int64, first: FirstStep) -> Int64? {
-        leastValue(in: 1...(Int64.max - max(0, subtotal))) {
+        let rules = engine.rules
+        if rules.promotions[index].productSelectors != nil,
+            !rules.products.products(of: index).contains(where: { rules.catalog[$0].price > 0 })
+        {
+            return nil
+        }
+        return leastValue(in: 1...(Int64.max - max(0, subtotal))) {
             first.cartDiscount(ofPromotion: index, subtotal: subtotal + $0) > 0
         }
     }

@@ -3,26 +3,27 @@
 /// selects, never by testing every product (docs/selectors.md).
 public struct CatalogIndex: Sendable {
     let productCount: Int
-    private let byBrand: [String: [Int32]]
-    private let byTag: [String: [Int32]]
+    /// Keys compared byte for byte, as selectors compare (docs/selectors.md).
+    private let byBrand: [ExactText: [Int32]]
+    private let byTag: [ExactText: [Int32]]
     /// Keyed by a path prefix's names joined with U+0000 (a name holds no NUL: catalogs are JSON text,
     /// where one would be written `\u0000`; such a name simply has a key no selector spells).
-    private let byCategory: [String: [Int32]]
+    private let byCategory: [ExactText: [Int32]]
 
     public init(_ catalog: Catalog) {
-        var byBrand: [String: [Int32]] = [:]
-        var byTag: [String: [Int32]] = [:]
-        var byCategory: [String: [Int32]] = [:]
+        var byBrand: [ExactText: [Int32]] = [:]
+        var byTag: [ExactText: [Int32]] = [:]
+        var byCategory: [ExactText: [Int32]] = [:]
         for (index, product) in catalog.products.enumerated() {
             let id = Int32(index)
-            if let brand = product.brand { byBrand[brand, default: []].append(id) }
-            for tag in product.tags { byTag[tag, default: []].append(id) }
+            if let brand = product.brand { byBrand[ExactText(brand), default: []].append(id) }
+            for tag in product.tags { byTag[ExactText(tag), default: []].append(id) }
             if let path = product.category {
                 var key = ""
                 for (depth, name) in path.enumerated() {
                     if depth > 0 { key += "\u{0}" }
                     key += name
-                    byCategory[key, default: []].append(id)
+                    byCategory[ExactText(key), default: []].append(id)
                 }
             }
         }
@@ -32,24 +33,24 @@ public struct CatalogIndex: Sendable {
         self.byCategory = byCategory
     }
 
-    static func key(_ path: [String]) -> String { path.joined(separator: "\u{0}") }
+    static func key(_ path: [String]) -> ExactText { ExactText(path.joined(separator: "\u{0}")) }
 
     /// The products with one of `brands`, ascending.
-    public func products(brands: [String]) -> [Int32] { union(brands.map { byBrand[$0] ?? [] }) }
-    public func products(tags: [String]) -> [Int32] { union(tags.map { byTag[$0] ?? [] }) }
+    public func products(brands: [String]) -> [Int32] { union(brands.map { byBrand[ExactText($0)] ?? [] }) }
+    public func products(tags: [String]) -> [Int32] { union(tags.map { byTag[ExactText($0)] ?? [] }) }
     /// The products whose category equals or lies under one of `paths`.
     public func products(categories paths: [[String]]) -> [Int32] {
         union(paths.map { byCategory[Self.key($0)] ?? [] })
     }
 
     /// Whether some product has the brand, the tag, or a category at or under the path.
-    public func hasBrand(_ brand: String) -> Bool { byBrand[brand] != nil }
-    public func hasTag(_ tag: String) -> Bool { byTag[tag] != nil }
+    public func hasBrand(_ brand: String) -> Bool { byBrand[ExactText(brand)] != nil }
+    public func hasTag(_ tag: String) -> Bool { byTag[ExactText(tag)] != nil }
     public func hasCategory(_ path: [String]) -> Bool { byCategory[Self.key(path)] != nil }
     /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you mean".
-    public var brands: [String] { Array(byBrand.keys) }
-    public var tags: [String] { Array(byTag.keys) }
-    public var categoryPaths: [String] { byCategory.keys.map { $0.replacingNUL(with: " > ") } }
+    public var brands: [String] { byBrand.keys.map(\.text) }
+    public var tags: [String] { byTag.keys.map(\.text) }
+    public var categoryPaths: [String] { byCategory.keys.map { $0.text.replacingNUL(with: " > ") } }
 
     /// The products `selector` selects, ascending (catalog order); `catalog` resolves its codes.
     public func resolve(_ selector: ProductSelector, in catalog: Catalog) -> [Int32] {
@@ -69,8 +70,12 @@ public struct CatalogIndex: Sendable {
         return difference(base, union(excluded))
     }
 
+    /// The products with these codes, byte for byte (the catalog's table also finds a code written
+    /// with other but equivalent Unicode, which a selector does not take).
     private func ids(_ codes: [String], _ catalog: Catalog) -> [Int32] {
-        var ids = codes.compactMap { catalog.productID(for: $0).map(Int32.init) }
+        var ids = codes.compactMap { code in
+            catalog.productID(for: code).flatMap { catalog[$0].code.isExactly(code) ? Int32($0) : nil }
+        }
         ids.sortAndRemoveDuplicates()
         return ids
     }

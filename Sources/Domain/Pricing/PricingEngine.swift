@@ -269,7 +269,9 @@ public struct PricingEngine: Sendable {
             return eligibility
         }
         for group in customer.groups {
-            if let id = rules.groupIDs[group], !eligibility.groups.contains(id) { eligibility.groups.insert(id) }
+            if let id = rules.groupIDs[ExactText(group)], !eligibility.groups.contains(id) {
+                eligibility.groups.insert(id)
+            }
         }
         eligibility.hasCustomerID = customer.id != nil
         if let ledger, !rules.limitedRules.isEmpty {

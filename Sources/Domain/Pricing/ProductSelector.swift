@@ -33,9 +33,9 @@ public struct ProductSelector: Sendable, Hashable {
     /// Whether the selector has an inclusion key.
     public var hasInclusion: Bool { codes != nil || categories != nil || brands != nil || tags != nil }
 
-    /// Whether `path` equals `prefix` or lies under it, name by name.
+    /// Whether `path` equals `prefix` or lies under it, name by name (byte for byte).
     public static func path(_ path: [String], isUnder prefix: [String]) -> Bool {
-        path.count >= prefix.count && zip(path, prefix).allSatisfy { $0 == $1 }
+        path.count >= prefix.count && zip(path, prefix).allSatisfy { $0.isExactly($1) }
     }
 
     /// Whether the selector takes `product`: the definition itself, one product at a time (the
@@ -45,13 +45,14 @@ public struct ProductSelector: Sendable, Hashable {
             guard let category = product.category else { return false }
             return paths.contains { Self.path(category, isUnder: $0) }
         }
-        func inBrands(_ brands: [String]) -> Bool { product.brand.map(brands.contains) ?? false }
-        func inTags(_ tags: [String]) -> Bool { product.tags.contains(where: tags.contains) }
-        if let codes, !codes.contains(product.code) { return false }
+        func among(_ values: [String], _ value: String) -> Bool { values.contains { $0.isExactly(value) } }
+        func inBrands(_ brands: [String]) -> Bool { product.brand.map { among(brands, $0) } ?? false }
+        func inTags(_ tags: [String]) -> Bool { product.tags.contains { among(tags, $0) } }
+        if let codes, !among(codes, product.code) { return false }
         if let categories, !inCategories(categories) { return false }
         if let brands, !inBrands(brands) { return false }
         if let tags, !inTags(tags) { return false }
-        if let excludeCodes, excludeCodes.contains(product.code) { return false }
+        if let excludeCodes, among(excludeCodes, product.code) { return false }
         if let excludeCategories, inCategories(excludeCategories) { return false }
         if let excludeBrands, inBrands(excludeBrands) { return false }
         if let excludeTags, inTags(excludeTags) { return false }
@@ -65,4 +66,45 @@ public struct ProductSelector: Sendable, Hashable {
 public enum ProductChoice: Sendable, Hashable {
     case codes([String])
     case selectors([ProductSelector])
+}
+
+extension ProductSelector {
+    /// Equal when every key has the same values, byte for byte: two selectors that spell a value
+    /// with different but equivalent Unicode select different products, so they must not be taken
+    /// for one another (the promotions' table resolves each distinct selector once).
+    public static func == (a: ProductSelector, b: ProductSelector) -> Bool {
+        func same(_ x: [String]?, _ y: [String]?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return x.count == y.count && zip(x, y).allSatisfy { $0.isExactly($1) }
+        }
+        func same(_ x: [[String]]?, _ y: [[String]]?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        }
+        return same(a.codes, b.codes) && same(a.categories, b.categories) && same(a.brands, b.brands)
+            && same(a.tags, b.tags) && same(a.excludeCodes, b.excludeCodes)
+            && same(a.excludeCategories, b.excludeCategories) && same(a.excludeBrands, b.excludeBrands)
+            && same(a.excludeTags, b.excludeTags)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        func combine(_ values: [String]?) {
+            guard let values else { return hasher.combine(-1) }
+            hasher.combine(values.count)
+            for value in values { hasher.combine(ExactText(value)) }
+        }
+        func combine(_ paths: [[String]]?) {
+            guard let paths else { return hasher.combine(-1) }
+            hasher.combine(paths.count)
+            for path in paths { combine(path) }
+        }
+        combine(codes)
+        combine(categories)
+        combine(brands)
+        combine(tags)
+        combine(excludeCodes)
+        combine(excludeCategories)
+        combine(excludeBrands)
+        combine(excludeTags)
+    }
 }

@@ -32,8 +32,9 @@ public struct RuleSet: Sendable {
     /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
     let couponIDs: [String: Int32]
     let rulesByCoupon: [[Int32]]
-    /// Customer group → its id; each rule's groups are `ruleGroups[compiled[r].groups]`.
-    let groupIDs: [String: Int32]
+    /// Customer group (compared byte for byte) → its id; each rule's groups are
+    /// `ruleGroups[compiled[r].groups]`.
+    let groupIDs: [ExactText: Int32]
     let ruleGroups: [Int32]
     /// The limited promotions (`uses`, `uses_per_customer`), ascending.
     public let limitedRules: [Int32]
@@ -47,7 +48,7 @@ public struct RuleSet: Sendable {
         self.products = products
         var couponIDs: [String: Int32] = [:]
         var rulesByCoupon: [[Int32]] = []
-        var groupIDs: [String: Int32] = [:]
+        var groupIDs: [ExactText: Int32] = [:]
         var ruleGroups: [Int32] = []
         var limitedRules: [Int32] = []
         var partialProducts: [Int32: [ProductID]] = [:]
@@ -74,7 +75,7 @@ public struct RuleSet: Sendable {
             let ruleIndex = Int32(index)
             if let groups = promotions[index].customerGroups {
                 let start = Int32(ruleGroups.count)
-                for group in groups {
+                for group in groups.map(ExactText.init) {
                     let id = groupIDs[group] ?? Int32(groupIDs.count)
                     groupIDs[group] = id
                     ruleGroups.append(id)

@@ -95,6 +95,8 @@ extension DecodingPipeline.Output {
             var diagnostic = Diagnostic.unknownCode(
                 code, suggestion: answer, at: old.location, promotion: old.promotion)
             diagnostic.entry = old.entry
+            // A selector's code the catalog lacks is a warning (docs/selectors.md): keep it one.
+            diagnostic.severity = old.severity
             diagnostics[index] = diagnostic
         }
     }

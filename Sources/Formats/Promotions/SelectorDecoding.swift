@@ -101,7 +101,7 @@ extension Decoding {
                         valid = false
                         continue
                     }
-                    if !paths.contains(path) { paths.append(path) }
+                    if !paths.contains(where: { Self.samePath($0, path) }) { paths.append(path) }
                 }
                 if known == .categories { selector.categories = paths } else { selector.excludeCategories = paths }
             }
@@ -128,7 +128,8 @@ extension Decoding {
             let text = element.text
             switch key {
             case .codes, .excludeCodes:
-                guard catalog.productID(for: text) == nil else { continue }
+                // Byte for byte: the catalog's table also finds a code spelt with equivalent Unicode.
+                if let id = catalog.productID(for: text), catalog[id].code.utf8.elementsEqual(text.utf8) { continue }
                 var diagnostic = Diagnostic.unknownCode(
                     text, suggestion: nil, at: element.location, promotion: promotionID)
                 diagnostic.severity = .warning
@@ -187,19 +188,22 @@ extension Decoding {
         return key.hasSuffix("categories") ? strings : Self.unique(strings)
     }
 
+    /// Repeats dropped byte for byte, as selectors and customer groups compare (docs/selectors.md): a
+    /// value spelt with other but equivalent Unicode is another value, and stays.
     static func unique(_ values: [String]) -> [String] {
-        var seen: Set<String> = []
-        return values.filter { seen.insert($0).inserted }
+        var seen: Set<[UInt8]> = []
+        return values.filter { seen.insert(Array($0.utf8)).inserted }
+    }
+
+    /// Whether two category paths have the same names, byte for byte.
+    static func samePath(_ a: [String], _ b: [String]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
     }
 
     /// "Clothing > Shirts" → ["Clothing", "Shirts"]: names separated by `>`, each trimmed of spaces
-    /// and tabs; nil when a name is empty.
-    static func categoryPath(_ text: String) -> [String]? {
-        let names = text.split(separator: ">", omittingEmptySubsequences: false).map {
-            String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        }
-        return names.contains(where: \.isEmpty) ? nil : names
-    }
+    /// and tabs; nil when a name is empty. Exactly as the catalog reads a product's path (by bytes,
+    /// so that a `>` or a space followed by a combining mark splits and trims alike on both sides).
+    static func categoryPath(_ text: String) -> [String]? { Product.categoryPath(text) }
 
     /// `customer_groups`: a non-empty `<array>` of non-empty `<string>`s.
     mutating func customerGroups() -> [String]? {

@@ -83,7 +83,10 @@ struct ShadowCheck: @unchecked Sendable {
         var productIDs: [Int32] = []
         // Instants as they come (a window holds positions in `instants` until they are ranked).
         var instants: [Instant] = []
-        var couponNumbers: [String: Int32] = [:]
+        /// Keyed by bytes: customer groups compare byte for byte (docs/selectors.md), so two spellings
+        /// of a group that are equal as strings are two groups, and two promotions needing them are
+        /// not for the same customers.
+        var couponNumbers: [[UInt8]: Int32] = [:]
         var scratch: [Int32] = []
         promotions.withUnsafeBufferPointer { promotions in
             for index in promotions.indices where promotions[index].isEnabled {
@@ -112,13 +115,16 @@ struct ShadowCheck: @unchecked Sendable {
                 // needs none shadows whatever it beats; one that needs some, only promotions that
                 // need the same). A limited one (`uses`, `uses_per_customer`) can run out, so it
                 // shadows nothing: a number of its own (docs/validate.md, `promotion.shadowed`).
-                let groups = promotions[index].customerGroups.map { Set($0).sorted() } ?? []
+                let groups =
+                    promotions[index].customerGroups.map {
+                        Set($0.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
+                    } ?? []
                 if promotions[index].isLimited {
                     record.coupon = Int32.max - Int32(index)
                 } else if promotions[index].coupon != nil || !groups.isEmpty {
                     let key =
-                        (promotions[index].coupon.map(Self.uppercased) ?? "") + "\u{1}"
-                        + groups.joined(separator: "\u{1}")
+                        Array((promotions[index].coupon.map(Self.uppercased) ?? "").utf8) + [1]
+                        + Array(groups.joined(separator: [1]))
                     let number = couponNumbers[key] ?? Int32(couponNumbers.count)
                     couponNumbers[key] = number
                     record.coupon = number
