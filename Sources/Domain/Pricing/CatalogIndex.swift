@@ -1,56 +1,109 @@
 /// A catalog's products by brand, by tag and by every prefix of their category paths, each list in
 /// catalog order: a selector is resolved by merging a few lists, in time proportional to what it
-/// selects, never by testing every product (docs/selectors.md).
+/// selects, never by testing every product (docs/selectors.md). Keys are compared byte for byte, as
+/// selectors compare.
+///
+/// Built in one pass that looks each product's category and tags up by the identity of their
+/// storage first (the catalog readers share one array between the products that repeat a list), so
+/// that a million products cost a million pointer lookups and only the distinct lists are hashed
+/// and split into prefixes.
 public struct CatalogIndex: Sendable {
     let productCount: Int
-    /// Keys compared byte for byte, as selectors compare (docs/selectors.md).
     private let byBrand: [ExactText: [Int32]]
-    private let byTag: [ExactText: [Int32]]
-    /// Keyed by a path prefix's names joined with U+0000 (a name holds no NUL: catalogs are JSON text,
-    /// where one would be written `\u0000`; such a name simply has a key no selector spells).
-    private let byCategory: [ExactText: [Int32]]
+    /// The products of each distinct category path, and, per path prefix (names joined by U+0000:
+    /// a name holds no NUL, catalogs being JSON text where one would be `\u0000`, and such a name
+    /// simply has a key no selector spells), the distinct paths at or under it.
+    private let productsOfCategory: [[Int32]]
+    private let categoriesUnder: [ExactText: [Int32]]
+    /// The products of each distinct tag list, and, per tag, the distinct lists that hold it.
+    private let productsOfTagList: [[Int32]]
+    private let tagListsWith: [ExactText: [Int32]]
 
     public init(_ catalog: Catalog) {
         var byBrand: [ExactText: [Int32]] = [:]
-        var byTag: [ExactText: [Int32]] = [:]
-        var byCategory: [ExactText: [Int32]] = [:]
+        var productsOfCategory: [[Int32]] = []
+        var categoryPaths: [[String]] = []
+        var productsOfTagList: [[Int32]] = []
+        var tagLists: [[String]] = []
+        // Distinct lists by the address of their storage, then by their exact text.
+        var categoryByStorage: [Int: Int32] = [:]
+        var categoryByValue: [ExactText: Int32] = [:]
+        var tagsByStorage: [Int: Int32] = [:]
+        var tagsByValue: [ExactText: Int32] = [:]
+        func distinct(
+            _ list: [String], _ byStorage: inout [Int: Int32], _ byValue: inout [ExactText: Int32],
+            _ lists: inout [[String]], _ products: inout [[Int32]]
+        ) -> Int {
+            let address = list.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            if let id = byStorage[address] { return Int(id) }
+            let key = Self.key(list[...])
+            let id = byValue[key] ?? Int32(lists.count)
+            if Int(id) == lists.count {
+                byValue[key] = id
+                lists.append(list)
+                products.append([])
+            }
+            byStorage[address] = id
+            return Int(id)
+        }
         for (index, product) in catalog.products.enumerated() {
             let id = Int32(index)
             if let brand = product.brand { byBrand[ExactText(brand), default: []].append(id) }
-            for tag in product.tags { byTag[ExactText(tag), default: []].append(id) }
-            if let path = product.category {
-                var key = ""
-                for (depth, name) in path.enumerated() {
-                    if depth > 0 { key += "\u{0}" }
-                    key += name
-                    byCategory[ExactText(key), default: []].append(id)
-                }
+            if let path = product.category, !path.isEmpty {
+                let category = distinct(
+                    path, &categoryByStorage, &categoryByValue, &categoryPaths, &productsOfCategory)
+                productsOfCategory[category].append(id)
+            }
+            if !product.tags.isEmpty {
+                let list = distinct(product.tags, &tagsByStorage, &tagsByValue, &tagLists, &productsOfTagList)
+                productsOfTagList[list].append(id)
+            }
+        }
+        var categoriesUnder: [ExactText: [Int32]] = [:]
+        for (category, path) in categoryPaths.enumerated() {
+            for depth in 1...path.count {
+                categoriesUnder[Self.key(path[..<depth]), default: []].append(Int32(category))
+            }
+        }
+        var tagListsWith: [ExactText: [Int32]] = [:]
+        for (list, tags) in tagLists.enumerated() {
+            var listed: Set<ExactText> = []
+            for tag in tags where listed.insert(ExactText(tag)).inserted {
+                tagListsWith[ExactText(tag), default: []].append(Int32(list))
             }
         }
         productCount = catalog.products.count
         self.byBrand = byBrand
-        self.byTag = byTag
-        self.byCategory = byCategory
+        self.productsOfCategory = productsOfCategory
+        self.categoriesUnder = categoriesUnder
+        self.productsOfTagList = productsOfTagList
+        self.tagListsWith = tagListsWith
     }
 
-    static func key(_ path: [String]) -> ExactText { ExactText(path.joined(separator: "\u{0}")) }
+    static func key(_ path: ArraySlice<String>) -> ExactText { ExactText(path.joined(separator: "\u{0}")) }
+    static func key(_ path: [String]) -> ExactText { key(path[...]) }
 
     /// The products with one of `brands`, ascending.
     public func products(brands: [String]) -> [Int32] { union(brands.map { byBrand[ExactText($0)] ?? [] }) }
-    public func products(tags: [String]) -> [Int32] { union(tags.map { byTag[ExactText($0)] ?? [] }) }
-    /// The products whose category equals or lies under one of `paths`.
+
+    /// The products with one of `tags`, ascending.
+    public func products(tags: [String]) -> [Int32] {
+        union(tags.flatMap { (tagListsWith[ExactText($0)] ?? []).map { productsOfTagList[Int($0)] } })
+    }
+
+    /// The products whose category equals or lies under one of `paths`, ascending.
     public func products(categories paths: [[String]]) -> [Int32] {
-        union(paths.map { byCategory[Self.key($0)] ?? [] })
+        union(paths.flatMap { (categoriesUnder[Self.key($0)] ?? []).map { productsOfCategory[Int($0)] } })
     }
 
     /// Whether some product has the brand, the tag, or a category at or under the path.
     public func hasBrand(_ brand: String) -> Bool { byBrand[ExactText(brand)] != nil }
-    public func hasTag(_ tag: String) -> Bool { byTag[ExactText(tag)] != nil }
-    public func hasCategory(_ path: [String]) -> Bool { byCategory[Self.key(path)] != nil }
+    public func hasTag(_ tag: String) -> Bool { tagListsWith[ExactText(tag)] != nil }
+    public func hasCategory(_ path: [String]) -> Bool { categoriesUnder[Self.key(path)] != nil }
     /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you mean".
     public var brands: [String] { byBrand.keys.map(\.text) }
-    public var tags: [String] { byTag.keys.map(\.text) }
-    public var categoryPaths: [String] { byCategory.keys.map { $0.text.replacingNUL(with: " > ") } }
+    public var tags: [String] { tagListsWith.keys.map(\.text) }
+    public var categoryPaths: [String] { categoriesUnder.keys.map { $0.text.replacingNUL(with: " > ") } }
 
     /// The products `selector` selects, ascending (catalog order); `catalog` resolves its codes.
     public func resolve(_ selector: ProductSelector, in catalog: Catalog) -> [Int32] {

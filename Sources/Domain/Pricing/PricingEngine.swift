@@ -139,13 +139,16 @@ public struct PricingEngine: Sendable {
         // One cart promotion (§5.4), allocated to lines (§5.5).
         let afterItems = subtotal - itemDiscount
         var cartPromotion: AppliedPromotion?
-        let totals = CartTotals(all: afterItems) { rule in self.partialTotal(rule, lines) }
-        if let best = chooser.bestCartRule(totals: totals, eligibility: eligibility) {
+        // A cart promotion on part of the cart works out its own total (a closure that does not
+        // escape: nothing is allocated for it per cart).
+        let best = chooser.bestCartRule(
+            subtotal: afterItems, partialTotal: { self.partialTotal($0, lines) }, eligibility: eligibility)
+        if let best {
             cartPromotion = AppliedPromotion(
                 rules, best.rule, discount: best.discount, units: 0, ruleIndex: best.rule)
             if let selected = rules.partialProducts[Int32(best.rule)] {
                 let products = lines.map(\.product)
-                allocate(best.discount, over: &lines, total: totals.partial(best.rule)) {
+                allocate(best.discount, over: &lines, total: partialTotal(best.rule, lines)) {
                     selected.containsSorted(products[$0])
                 }
             } else {

@@ -28,13 +28,6 @@ public struct RedemptionCounts: Sendable, Equatable {
     }
 }
 
-/// The partial totals of cart promotions on part of the cart (docs/selectors.md): the cart's total
-/// after item promotions, and a way to work out one promotion's.
-struct CartTotals {
-    var all: Int64
-    var partial: (Int) -> Int64
-}
-
 extension Array where Element == ProductID {
     /// Whether the ascending array holds `product`.
     @inline(__always)

@@ -29,7 +29,8 @@ protocol RuleChooser {
     var instant: Instant { get }
     func carriesActivePromotion(_ coupon: Int32) -> Bool
     func bestItemRule(for line: Cart.Line, unitPrice: Int64, eligibility: CartEligibility) -> Choice?
-    func bestCartRule(totals: CartTotals, eligibility: CartEligibility) -> Choice?
+    /// `partialTotal`: the total of a cart promotion on part of the cart.
+    func bestCartRule(subtotal: Int64, partialTotal: (Int) -> Int64, eligibility: CartEligibility) -> Choice?
 }
 
 /// Every candidate, checked for activation and coupon: right for any instant, and the reference the
@@ -62,12 +63,12 @@ struct LinearChooser: RuleChooser {
         return best
     }
 
-    func bestCartRule(totals: CartTotals, eligibility: CartEligibility) -> Choice? {
+    func bestCartRule(subtotal all: Int64, partialTotal: (Int) -> Int64, eligibility: CartEligibility) -> Choice? {
         var best: Choice?
         for ruleIndex in engine.rules.cartRules {
             let rule = engine.rules.compiled[Int(ruleIndex)]
             guard isCandidate(Int(ruleIndex), rule, eligibility) else { continue }
-            let subtotal = rule.isPartial ? totals.partial(Int(ruleIndex)) : totals.all
+            let subtotal = rule.isPartial ? partialTotal(Int(ruleIndex)) : all
             best.consider(
                 Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: subtotal), priority: rule.priority))
         }
@@ -146,14 +147,13 @@ final class IndexedChooser: RuleChooser {
         return best.map { Int32($0.rule + 1) } ?? -1
     }
 
-    func bestCartRule(totals: CartTotals, eligibility: CartEligibility) -> Choice? {
-        let subtotal = totals.all
+    func bestCartRule(subtotal: Int64, partialTotal: (Int) -> Int64, eligibility: CartEligibility) -> Choice? {
         var best = bestRanked(active.cartPercent, subtotal: subtotal, compiled: compiled)
         if let amount = bestRanked(active.cartAmount, subtotal: subtotal, compiled: compiled) { best.consider(amount) }
         for ruleIndex in active.otherCartRules {
             let rule = compiled[Int(ruleIndex)]
             guard active.rules.isEligible(Int(ruleIndex), rule, eligibility) else { continue }
-            let s = rule.isPartial ? totals.partial(Int(ruleIndex)) : subtotal
+            let s = rule.isPartial ? partialTotal(Int(ruleIndex)) : subtotal
             best.consider(
                 Choice(rule: Int(ruleIndex), discount: rule.cartDiscount(subtotal: s), priority: rule.priority))
         }

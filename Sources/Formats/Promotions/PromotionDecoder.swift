@@ -435,10 +435,11 @@ struct Decoding: PromotionFields {
         let targetPrices = listPrices(elements(targets))
         let rewardPrices = rewards.map { listPrices(elements($0)) } ?? targetPrices
         guard let rule else { return }
+        let products = targetPrices.map { ($0.0.text.escapedForDisplay, $0.1) }
         let context = NoDiscountContext(
-            products: targetPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
-            rewards: rewardPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
-            money: { Amount.format($0, minorDigits: digits) })
+            products: products,
+            rewards: rewards == nil ? products : rewardPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
+            minorDigits: digits)
         for finding in rule.kind.noDiscountFindings(context) {
             let location =
                 switch finding.site {

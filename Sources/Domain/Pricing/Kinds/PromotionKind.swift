@@ -75,16 +75,19 @@ public enum MissingUnitsRule: Sendable, Equatable {
 public struct NoDiscountContext: Sendable {
     public var products: [(code: String, price: Int64)]
     public var rewards: [(code: String, price: Int64)]
-    public var money: @Sendable (Int64) -> String
+    /// The currency's minor digits, for ``money(_:)``.
+    public var minorDigits: Int
 
     public init(
-        products: [(code: String, price: Int64)], rewards: [(code: String, price: Int64)],
-        money: @escaping @Sendable (Int64) -> String
+        products: [(code: String, price: Int64)], rewards: [(code: String, price: Int64)], minorDigits: Int
     ) {
         self.products = products
         self.rewards = rewards
-        self.money = money
+        self.minorDigits = minorDigits
     }
+
+    /// An amount as messages write it: `19.99`.
+    public func money(_ amount: Int64) -> String { Amount.format(amount, minorDigits: minorDigits) }
 }
 
 /// A reason a promotion can never lower a price, and where the file says it: at one of the
