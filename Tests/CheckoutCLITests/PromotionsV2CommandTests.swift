@@ -23,7 +23,7 @@ struct PromotionsV2CommandTests {
     }
 
     @Test(
-        "the worked examples of §10.7",
+        "the worked examples of docs/pricing.md#worked-examples",
         arguments: [
             (
                 "<key>name</key><string>m</string><key>type</key><string>bxgy</string><key>code</key><string>MUG</string><key>quantity</key><integer>2</integer>",

@@ -76,7 +76,7 @@ struct DiffTallyTests {
             #expect(
                 DiffReport(merged, files: ["c.ndjson"], old: old, new: new, currency: shop.catalog.currency) == report)
 
-            // The reference: every figure from the reference model's receipts, straight from §12.
+            // The reference: every figure from the reference model's receipts, straight from docs/diff.md.
             let results = carts.map { (models.0.price($0, at: shop.instant), models.1.price($0, at: shop.instant)) }
             #expect(report.carts == carts.count)
             #expect(report.failed == 0)

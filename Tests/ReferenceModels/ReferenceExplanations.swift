@@ -1,6 +1,6 @@
 import Pricing
 
-/// SPEC §11 written the plain way on top of the reference pricing model: statuses in their order of
+/// docs/explanations.md written the plain way on top of the reference pricing model: statuses in their order of
 /// precedence, `missing` by formulas and by trying one unit more at a time, hints by pricing.
 public struct ReferenceExplanations {
     public let model: ReferenceModel
@@ -24,7 +24,7 @@ public struct ReferenceExplanations {
         for (index, p) in model.promotions.enumerated() {
             let isCart = p.rule.isCartRule
             // Listed: a cart promotion always; an item promotion when the cart has one of its
-            // products or rewarded products, selectors resolved (§14.6).
+            // products or rewarded products, selectors resolved (docs/selectors.md#explanations).
             let (codes, targets) = model.products(of: p)
             guard
                 isCart
@@ -59,7 +59,7 @@ public struct ReferenceExplanations {
             case .eligible: break
             }
             if isCart {
-                // On part of the cart (§14.3): the total of its products' lines only.
+                // On part of the cart (docs/selectors.md#cart-promotions-on-part-of-the-cart): the total of its products' lines only.
                 let selected = NaiveSelection.cartProducts(of: p, in: catalog)
                 let s = cart.lines.indices.filter { selected?.contains(cart.lines[$0].product) ?? true }
                     .reduce(Int64(0)) { $0 + lineTotals[$1] }

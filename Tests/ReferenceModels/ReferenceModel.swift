@@ -1,6 +1,6 @@
 import Pricing
 
-/// SPEC §5, §10 and §14 (with the candidate side of §15) written the plain way, to check the engine
+/// docs/pricing.md, docs/selectors.md (with the candidate side of docs/store.md) written the plain way, to check the engine
 /// against: every unit of the cart a value of its own, every application of every candidate worked
 /// out again at every step, money in 128 bits, selectors resolved for every cart by testing every
 /// product (``NaiveSelection``). Slow on purpose; nothing here is shared with the engine.
@@ -99,7 +99,7 @@ public struct ReferenceModel {
         return (cart.coupons + extra).contains { Self.couponKey($0) == Self.couponKey(coupon) }
     }
 
-    /// A candidate (§5.2, §14.4, §15.2): enabled, active, its coupon presented, its customer eligible
+    /// A candidate (docs/pricing.md#candidates-and-coupons, docs/selectors.md#customer-groups, docs/store.md): enabled, active, its coupon presented, its customer eligible
     /// and not used up.
     public func isCandidate(_ p: Promotion, _ cart: Cart, coupons extra: [String] = [], at instant: Instant) -> Bool {
         p.isEnabled && p.isActive(at: instant) && presents(p, cart, extra) && standing(of: p, in: cart) == .eligible
@@ -210,14 +210,14 @@ public struct ReferenceModel {
             itemDiscount += best.discount
         }
 
-        // The cart promotion (§5.4, §10.5) and its allocation (§5.5).
+        // The cart promotion (docs/pricing.md#cart-promotions, docs/pricing.md#attributing-a-discount-to-lines) and its allocation (docs/pricing.md#allocation).
         let subtotal = cart.lines.indices.reduce(Int64(0)) { $0 + cart.lines[$1].quantity * prices[$1] }
         let s = subtotal - itemDiscount
         // Each line's total after item promotions.
         let lineTotals = cart.lines.indices.map {
             cart.lines[$0].quantity * prices[$0] - entries[$0].reduce(0) { $0 + $1.discount }
         }
-        /// The lines a cart promotion works on (§14.3): those of its products, or every line.
+        /// The lines a cart promotion works on (docs/selectors.md#cart-promotions-on-part-of-the-cart): those of its products, or every line.
         func works(_ p: Promotion, on line: Int) -> Bool {
             NaiveSelection.cartProducts(of: p, in: catalog)?.contains(cart.lines[line].product) ?? true
         }
@@ -244,7 +244,7 @@ public struct ReferenceModel {
         }
         var shares = [Int64](repeating: 0, count: cart.lines.count)
         if let bestCart, bestCart.s > 0 {
-            // Among the lines it works on only (§14.3), by their totals after item promotions.
+            // Among the lines it works on only (docs/selectors.md#cart-promotions-on-part-of-the-cart), by their totals after item promotions.
             let d = Int128(bestCart.discount)
             let s = bestCart.s
             let t = cart.lines.indices.map { works(promotions[bestCart.index], on: $0) ? Int128(lineTotals[$0]) : 0 }
@@ -275,7 +275,7 @@ public struct ReferenceModel {
         return result
     }
 
-    /// Every application of promotion `index` on the free `units` (SPEC §10.3).
+    /// Every application of promotion `index` on the free `units` (docs/pricing.md#applications).
     private func applications(
         of index: Int, products: (codes: [String], targets: [String]?), units: [Unit], prices: [Int64],
         lineOf: (String) -> Int?, appliedLines: Set<[Int]>, appliedGroups: Set<Int>

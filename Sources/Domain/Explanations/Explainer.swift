@@ -1,6 +1,6 @@
 import Pricing
 
-/// Works out, for one cart, why each promotion that concerns it did or did not apply (SPEC §11), and
+/// Works out, for one cart, why each promotion that concerns it did or did not apply (docs/explanations.md), and
 /// the near misses worth a hint. Standard library only, like the pricing core it asks.
 public struct Explainer: Sendable {
     public let engine: PricingEngine
@@ -172,7 +172,7 @@ public struct Explainer: Sendable {
         return low
     }
 
-    /// Up to three near misses for a text receipt (SPEC §11): among the promotions below their
+    /// Up to three near misses for a text receipt (docs/explanations.md): among the promotions below their
     /// threshold for want of units, ranked by their own first-step discount with the units added
     /// (ties: file order), the cart with the units added is priced, at the receipt's instant and with
     /// the same coupons, and the hint kept when the promotion applies there, until three are kept or

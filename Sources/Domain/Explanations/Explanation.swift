@@ -1,6 +1,6 @@
 import Pricing
 
-/// Why a promotion did or did not apply to a cart (SPEC §11), and what would make it apply.
+/// Why a promotion did or did not apply to a cart (docs/explanations.md), and what would make it apply.
 public struct Explanation: Sendable, Equatable {
     /// The first of these that holds, in this order.
     public enum Status: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-/// Which line of a cart holds a product, for the group promotions (§10.4), which look up the
+/// Which line of a cart holds a product, for the group promotions (docs/pricing.md#choosing), which look up the
 /// products they name in every cart: a short cart is searched; a longer one indexed by product, in a
 /// dense table when the catalog is at most 32 times the cart's lines (a 1,000-line cart of a
 /// 1,000-product catalog), else in a hash table sized for the cart, so that a batch of small carts

@@ -1,5 +1,5 @@
 /// What each promotion could do on all of a cart's units before any is applied: the first step of
-/// the choice (SPEC §10.4), which explanations start from. Each promotion is looked at alone, on the
+/// the choice (docs/pricing.md#choosing), which explanations start from. Each promotion is looked at alone, on the
 /// lines it targets, optionally with units added, so asking costs what the promotion touches and not
 /// what the cart holds.
 public struct FirstStep: Sendable {
@@ -124,7 +124,7 @@ public struct FirstStep: Sendable {
     }
 }
 
-/// A line promotion's discount on a line whose units are all free (SPEC §5.3 with §10.3's cap),
+/// A line promotion's discount on a line whose units are all free (docs/pricing.md#line-promotions-combo-bulk-percent-amount, docs/pricing.md#applications),
 /// exactly as the engine works it out; 0 for other types, and when quantity × unit price does not
 /// fit in 64 bits.
 public struct LineDiscount: Sendable {

@@ -1,4 +1,4 @@
-/// One step of the choice between item promotions (SPEC §10.4): the promotion applied, and the
+/// One step of the choice between item promotions (docs/pricing.md#choosing): the promotion applied, and the
 /// lines whose units it used.
 public struct PricingStep: Sendable, Equatable {
     /// The promotion's position in the rule set.
@@ -6,7 +6,7 @@ public struct PricingStep: Sendable, Equatable {
     public var lines: [Int]
 }
 
-/// Prices carts against a compiled rule set, exactly as SPEC §5 and §10 say.
+/// Prices carts against a compiled rule set, exactly as docs/pricing.md say.
 public struct PricingEngine: Sendable {
     public let rules: RuleSet
     /// How often limited promotions were redeemed (docs/store.md, "Usage limits"): with it, a
@@ -34,7 +34,7 @@ public struct PricingEngine: Sendable {
     }
 
     /// Prices `cart` as ``price(_:coupons:at:now:)`` does, and tells in `steps` which item
-    /// promotions were applied, in the order §10.4 applied them, and the lines whose units each used.
+    /// promotions were applied, in the order docs/pricing.md#choosing applied them, and the lines whose units each used.
     public func price(
         _ cart: Cart, coupons: [String] = [], at instant: Instant? = nil, now: Instant,
         steps: inout [PricingStep]
@@ -88,7 +88,7 @@ public struct PricingEngine: Sendable {
                     unitPrice: product.price, subtotal: lineSubtotal, taxRate: product.taxRate))
         }
 
-        // Item promotions (§10.4). Each discount is at most the value of the units it uses, so their
+        // Item promotions (docs/pricing.md#choosing). Each discount is at most the value of the units it uses, so their
         // sum stays ≤ the subtotal.
         var itemDiscount: Int64 = 0
         let lineIndex = rules.hasGroupPromotions ? CartLineIndex(cart.lines, productCount: catalog.products.count) : nil
@@ -97,7 +97,7 @@ public struct PricingEngine: Sendable {
             ?? []
         if groupRules.isEmpty {
             // Line promotions only: every application uses a whole line, so each line simply gets its
-            // best promotion (§5.3).
+            // best promotion (docs/pricing.md#line-promotions-combo-bulk-percent-amount).
             for index in lines.indices {
                 guard
                     let best = chooser.bestItemRule(
@@ -110,7 +110,7 @@ public struct PricingEngine: Sendable {
                 itemDiscount += best.discount
             }
             if case .some = steps {
-                // The order §10.4 would have applied them in: by the tie rule.
+                // The order docs/pricing.md#choosing would have applied them in: by the tie rule.
                 var order: [(line: Int, promotion: AppliedPromotion)] = []
                 for (index, line) in lines.enumerated() {
                     if let promotion = line.promotions.first { order.append((index, promotion)) }
@@ -136,7 +136,7 @@ public struct PricingEngine: Sendable {
                 eligibility: eligibility, steps: &steps)
         }
 
-        // One cart promotion (§5.4), allocated to lines (§5.5).
+        // One cart promotion (docs/pricing.md#cart-promotions), allocated to lines (docs/pricing.md#allocation).
         let afterItems = subtotal - itemDiscount
         var cartPromotion: AppliedPromotion?
         // A cart promotion on part of the cart works out its own total (a closure that does not
@@ -162,7 +162,7 @@ public struct PricingEngine: Sendable {
         return try catalog.taxed(receipt, storage: &storage)  // docs/taxes.md: from the finished receipt
     }
 
-    /// With group promotions among the candidates (§10.4): the promotions are applied one at a time,
+    /// With group promotions among the candidates (docs/pricing.md#choosing): the promotions are applied one at a time,
     /// best first, each to the units it uses. Returns the item discount.
     ///
     /// A function of its own so that its copy of the rules is made when the cart needs it: inlined,

@@ -1,4 +1,4 @@
-/// The priced cart (SPEC §7, §10.6, §13): every line, the promotions that used its units and what
+/// The priced cart (docs/receipts.md, docs/receipts.md#lines, docs/files.md#cart-ids): every line, the promotions that used its units and what
 /// each saved, the cart promotion and its allocation to lines, and the totals. Amounts are minor
 /// units of `currency`.
 public struct Receipt: Sendable, Equatable {
@@ -89,7 +89,7 @@ public struct Receipt: Sendable, Equatable {
     }
 }
 
-/// A cart's id (SPEC §13): a string, or an integer literal kept as its digits.
+/// A cart's id (docs/files.md#cart-ids): a string, or an integer literal kept as its digits.
 public enum CartID: Sendable, Hashable {
     case string(String)
     /// The literal as written: an optional minus sign and digits.

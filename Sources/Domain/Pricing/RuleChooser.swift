@@ -4,7 +4,7 @@ struct Choice {
     var discount: Int64
     var priority: Int64
 
-    /// SPEC §5.3: the largest discount wins; ties go to the higher priority, then to the promotion
+    /// docs/pricing.md#line-promotions-combo-bulk-percent-amount: the largest discount wins; ties go to the higher priority, then to the promotion
     /// defined first.
     @inline(__always)
     func beats(_ other: Choice) -> Bool {

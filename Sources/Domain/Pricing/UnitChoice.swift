@@ -1,4 +1,4 @@
-/// The choice between item promotions when some work across lines (SPEC §10.4): repeatedly, the
+/// The choice between item promotions when some work across lines (docs/pricing.md#choosing): repeatedly, the
 /// application with the largest discount on the free units is applied, until none is left.
 ///
 /// How it stays fast. Recomputing every application at every step would cost (steps × promotions ×
@@ -33,7 +33,7 @@ struct UnitChoice {
         var group: Int32
         var version: UInt32
 
-        /// SPEC §10.4: the largest discount; ties: the higher priority, the promotion defined first,
+        /// docs/pricing.md#choosing: the largest discount; ties: the higher priority, the promotion defined first,
         /// the earlier line.
         static func ranksAbove(_ a: Entry, _ b: Entry) -> Bool {
             if a.discount != b.discount { return a.discount > b.discount }
@@ -118,7 +118,7 @@ struct UnitChoice {
     }
 
     /// Runs the choice to the end. `bestLine(line, free)` is the best line promotion of a line with
-    /// that many free units (the per-line chooser of SPEC §5.3).
+    /// that many free units (the per-line chooser of docs/pricing.md#line-promotions-combo-bulk-percent-amount).
     mutating func run(bestLine: (Int, Int64) -> Choice?) -> [Applied] {
         for line in free.indices { pushLine(line, best: bestLine(line, free[line])) }
         for index in groups.indices { pushGroup(index) }

@@ -38,7 +38,7 @@ struct KeySlots {
     }
 }
 
-/// Decodes promotion `<dict>`s into ``Promotion``s, reporting every problem of each (SPEC §4).
+/// Decodes promotion `<dict>`s into ``Promotion``s, reporting every problem of each (docs/promotions-file.md).
 struct PromotionDecoder {
     var context: DecodingContext
     /// Ids already used, with their first use: for `promotion.duplicate-id`.
