@@ -46,10 +46,12 @@ struct LedgerTests {
 
     /// The store read as any SQLite client reads it: its integrity, redemptions without an order,
     /// charges taken more than once, approved charges without their order or with another amount,
-    /// pending orders, and the orders redeeming each promotion.
+    /// pending orders, the orders redeeming each promotion, and the tally rows (all customers and
+    /// per customer) that disagree with the redemptions they count.
     struct State: Equatable {
         var integrity = "", orphans = 0, chargedTwice = 0, unmatched = 0, pending = 0
         var redemptions: [String: Int] = [:]
+        var tallyErrors = 0
     }
 
     func state(_ path: String) throws -> State {
@@ -67,13 +69,26 @@ struct LedgerTests {
                 WHERE g.status = 'approved' AND (p.id IS NULL OR p.card != g.card OR p.total != g.amount)
                 """,
                 "SELECT COUNT(*) FROM pending_order",
-                "SELECT promotion, COUNT(*) FROM redemption GROUP BY promotion"
+                "SELECT promotion, COUNT(*) FROM redemption GROUP BY promotion",
+                """
+                WITH counted AS (
+                    SELECT promotion, '' AS customer, COUNT(*) AS n FROM redemption GROUP BY promotion
+                    UNION ALL
+                    SELECT promotion, customer, COUNT(*) FROM redemption WHERE customer IS NOT NULL
+                    GROUP BY promotion, customer)
+                SELECT
+                    (SELECT COUNT(*) FROM counted c LEFT JOIN redemption_tally t
+                        ON t.promotion = c.promotion AND t.customer = c.customer WHERE t.orders IS NOT c.n)
+                    + (SELECT COUNT(*) FROM redemption_tally t WHERE t.orders != 0 AND NOT EXISTS
+                        (SELECT 1 FROM counted c WHERE c.promotion = t.promotion AND c.customer = t.customer))
+                """
             ])
         var state = State(
             integrity: rows[0].first?.first ?? "", orphans: Int(rows[1][0][0]) ?? -1,
             chargedTwice: Int(rows[2][0][0]) ?? -1, unmatched: Int(rows[3][0][0]) ?? -1,
             pending: Int(rows[4][0][0]) ?? -1)
         for row in rows[5] { state.redemptions[row[0]] = Int(row[1]) }
+        state.tallyErrors = Int(rows[6][0][0]) ?? -1
         return state
     }
 
@@ -252,7 +267,7 @@ struct LedgerTests {
         // C's mug is back in C's cart.
         let back = try checkout(["cart", "show", "--format", "json", "--customer", "C"] + held)
         #expect((try json(back.stdout)["lines"] as? [[String: Any]])?.count == 1)
-        #expect(try state(heldPath).redemptions == ["first-1": 1])
+        #expect(try state(heldPath).redemptions == ["first-1": 1] && state(heldPath).tallyErrors == 0)
     }
 
     @Test(
@@ -271,6 +286,7 @@ struct LedgerTests {
         }
         let midway = try state(path)
         #expect(midway.integrity == "ok" && midway.orphans == 0 && midway.chargedTwice == 0)
+        #expect(midway.tallyErrors == 0)
         #expect(midway.redemptions["first-5", default: 0] <= 5)
         // One more pay settles every interrupted order: completed with its charge, or released.
         try checkout(["cart", "add", "MUG", "--customer", "last"] + args)
@@ -279,7 +295,7 @@ struct LedgerTests {
         #expect(last.status == 0, "\(last)")
         let state = try state(path)
         #expect(state.integrity == "ok" && state.orphans == 0 && state.chargedTwice == 0)
-        #expect(state.unmatched == 0 && state.pending == 0)
+        #expect(state.unmatched == 0 && state.pending == 0 && state.tallyErrors == 0)
         #expect(state.redemptions["first-5", default: 0] <= 5)
         let orders = try orders(args)
         checkReceipts(orders)
@@ -502,7 +518,7 @@ struct LedgerTests {
         let migrations = try sqlite(path, ["SELECT identifier FROM grdb_migrations ORDER BY identifier"])[0]
         #expect(migrations.map { $0[0] }.last == "v4: customers and the redemption ledger")
         #expect(migrations.count == 4)
-        #expect(try state(path).redemptions == ["VOUCHER 2x1": 1])
+        #expect(try state(path).redemptions == ["VOUCHER 2x1": 1] && state(path).tallyErrors == 0)
         let orders = try orders(args)
         #expect(orders.count == 1)
         #expect(orders.first?["customer"] is NSNull)

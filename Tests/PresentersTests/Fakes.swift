@@ -161,7 +161,7 @@ struct Shop {
     let gateway = ScriptedGateway()
     let service: CheckoutService
 
-    init() {
+    init(rules: RuleSet = rules) {
         orders = MemoryOrders(cart: cart)
         service = CheckoutService(
             rules: rules, cart: cart, orders: orders, gateway: gateway, clock: FixedClock(instant: now))

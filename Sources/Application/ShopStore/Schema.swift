@@ -118,7 +118,23 @@ enum Schema {
                     CREATE TABLE redemption (
                         order_id TEXT NOT NULL, promotion TEXT NOT NULL, customer TEXT, position INTEGER NOT NULL,
                         PRIMARY KEY (order_id, promotion));
-                    CREATE INDEX redemption_promotion ON redemption (promotion, customer);
+                    -- How many orders redeemed each promotion: all customers together (customer ''; an
+                    -- id is never empty) and per customer id. Kept by triggers in the transaction that
+                    -- adds or removes a redemption, so that pay reads a count, not the history.
+                    CREATE TABLE redemption_tally (
+                        promotion TEXT NOT NULL, customer TEXT NOT NULL, orders INTEGER NOT NULL CHECK (orders >= 0),
+                        PRIMARY KEY (promotion, customer)) WITHOUT ROWID;
+                    CREATE TRIGGER redemption_added AFTER INSERT ON redemption BEGIN
+                        INSERT INTO redemption_tally VALUES (NEW.promotion, '', 1)
+                            ON CONFLICT (promotion, customer) DO UPDATE SET orders = orders + 1;
+                        INSERT INTO redemption_tally SELECT NEW.promotion, NEW.customer, 1 WHERE NEW.customer IS NOT NULL
+                            ON CONFLICT (promotion, customer) DO UPDATE SET orders = orders + 1;
+                    END;
+                    CREATE TRIGGER redemption_removed AFTER DELETE ON redemption BEGIN
+                        UPDATE redemption_tally SET orders = orders - 1 WHERE promotion = OLD.promotion AND customer = '';
+                        UPDATE redemption_tally SET orders = orders - 1
+                            WHERE promotion = OLD.promotion AND customer = OLD.customer;
+                    END;
                     """)
             // Orders recorded before the ledger redeemed what their receipts say (anonymous orders
             // count toward `uses`); a pending one holds what its receipt says until it is settled.

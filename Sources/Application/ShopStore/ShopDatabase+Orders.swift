@@ -159,36 +159,35 @@ extension ShopDatabase: OrderBook {
     }
 
     /// How many orders, committed or pending, redeemed each of the `limited` promotions: all
-    /// customers together, and per customer id for `scope`.
+    /// customers together, and per customer id for `scope`. Read from the tally the store keeps
+    /// with every redemption added or removed: a few rows, however long the history.
     static func redemptionCounts(limited: [String], scope: CustomerScope, _ db: Database) throws -> RedemptionCounts {
         var counts = RedemptionCounts()
         guard !limited.isEmpty else { return counts }
-        // Few limited promotions: counted through the index; very many: every redemption once.
+        // Few limited promotions: looked up by key; very many: every tally row once.
         let few = limited.count <= 500
         let chosen = few ? "promotion IN (\(databaseQuestionMarks(count: limited.count)))" : "1"
         let arguments = StatementArguments(few ? limited : [])
-        for row in try Row.fetchAll(
-            db, sql: "SELECT promotion, COUNT(*) FROM redemption WHERE \(chosen) GROUP BY promotion",
-            arguments: arguments)
-        {
-            counts.orders[row[0]] = row[1]
-        }
         let customers: String
         var perCustomer = arguments
         switch scope {
-        case .one(nil): return counts
+        case .one(nil): customers = "customer = ''"
         case .one(let id?):
-            customers = "customer = ?"
+            customers = "customer IN ('', ?)"
             perCustomer += [id]
-        case .all: customers = "customer IS NOT NULL"
+        case .all: customers = "1"
         }
         for row in try Row.fetchAll(
-            db,
-            sql:
-                "SELECT customer, promotion, COUNT(*) FROM redemption WHERE \(chosen) AND \(customers) GROUP BY customer, promotion",
+            db, sql: "SELECT promotion, customer, orders FROM redemption_tally WHERE \(chosen) AND \(customers)",
             arguments: perCustomer)
         {
-            counts.ordersByCustomer[row[0], default: [:]][row[1]] = row[2]
+            let (promotion, customer, orders): (String, String, Int64) = (row[0], row[1], row[2])
+            guard orders > 0 else { continue }
+            if customer.isEmpty {
+                counts.orders[promotion] = orders
+            } else {
+                counts.ordersByCustomer[customer, default: [:]][promotion] = orders
+            }
         }
         return counts
     }
