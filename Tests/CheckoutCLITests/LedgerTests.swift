@@ -342,6 +342,25 @@ struct LedgerTests {
     }
 
     @Test(
+        "shop --customer: the session is that customer's; its checkout prices against the ledger and names what is used up"
+    )
+    func shopForACustomer() throws {
+        let (_, _, args) = try shop([firstOrders(1, id: "first-1"), welcome])
+        let session = "3\nc\nk\ny\n4242 4242 4242 4242\n12/30\n123\nq\n"
+        let first = try checkout(["shop", "--customer", "C-5"] + args, stdin: session)
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("4.00 €"), "\(first.stdout)")
+        let orders = try orders(args, customer: "C-5")
+        #expect(orders.map { $0["promotions"] as? [String] } == [["first-1", "welcome"]])
+        #expect(orders.map { $0["total"] as? String } == ["4.00"])
+        // Another customer: first-1 is used up, the welcome is theirs; the checkout says why.
+        let second = try checkout(["shop", "--customer", "C-6"] + args, stdin: session)
+        #expect(second.stdout.contains("warning: \"First 1 orders: 20% off mugs\" has reached its usage limit"))
+        #expect(try self.orders(args, customer: "C-6").map { $0["total"] as? String } == ["5.50"])
+        #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty.\n")
+    }
+
+    @Test(
         "groups come from --customers, $CHECKOUT_CUSTOMERS or Rules/Customers.json, read only with --customer: malformed or repeated id 65, unreadable 66, an empty id 64"
     )
     func customersFile() throws {
