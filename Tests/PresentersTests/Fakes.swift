@@ -59,14 +59,19 @@ final class MemoryOrders: OrderBook {
 
     init(cart: MemoryCart) { self.cart = cart }
 
-    func placeOrder(pricing price: ([CartEntry], [String]) throws -> PricedCart) throws -> Placement {
+    func placeOrder(limited: [String], pricing price: (CartContents, RedemptionCounts) throws -> PricedCart) throws
+        -> Placement
+    {
         guard pending.isEmpty else { return .inProgress }
         guard !cart.items.isEmpty else { return .emptyCart }
-        let priced = try price(cart.items, cart.presented)
+        let priced = try price(
+            CartContents(entries: cart.items, coupons: cart.presented),
+            try redemptionCounts(limited: limited, scope: .all))
         var order = PendingOrder(
             id: "order-\(nextID)", entries: cart.items, receiptJSON: priced.receiptJSON, total: priced.total,
             currency: priced.currency)
         order.coupons = cart.presented
+        order.redeemed = priced.redeemed
         nextID += 1
         cart.items = []
         cart.presented = []
@@ -91,7 +96,7 @@ final class MemoryOrders: OrderBook {
         }
         let record = OrderRecord(
             number: completed.count + 1, id: order.id, at: at, receiptJSON: order.receiptJSON, total: order.total,
-            currency: order.currency, card: card, reference: reference)
+            currency: order.currency, card: card, reference: reference, promotions: order.redeemed)
         completed.append(record)
         pending.removeAll { $0.id == order.id }
         held.remove(order.id)
@@ -106,6 +111,15 @@ final class MemoryOrders: OrderBook {
     }
 
     func orders() throws -> [OrderRecord] { completed }
+
+    /// Every order, pending or completed, counts its redemptions (one customer: the anonymous one).
+    func redemptionCounts(limited: [String], scope: CustomerScope) throws -> RedemptionCounts {
+        var counts = RedemptionCounts()
+        for id in pending.flatMap(\.redeemed) + completed.flatMap(\.promotions) where limited.contains(id) {
+            counts.orders[id, default: 0] += 1
+        }
+        return counts
+    }
 }
 
 /// A gateway that answers as scripted and counts the charges it takes.
@@ -147,7 +161,7 @@ struct Shop {
     let gateway = ScriptedGateway()
     let service: CheckoutService
 
-    init() {
+    init(rules: RuleSet = rules) {
         orders = MemoryOrders(cart: cart)
         service = CheckoutService(
             rules: rules, cart: cart, orders: orders, gateway: gateway, clock: FixedClock(instant: now))

@@ -29,8 +29,7 @@ final class RecordingShop: ShopNavigationView, ProductListView, CartView, Checko
 
 @Suite("The shop's navigation (coordinator)")
 struct ShopCoordinatorTests {
-    func session() -> (ShopCoordinator, RecordingShop, Shop) {
-        let shop = Shop()
+    func session(_ shop: Shop = Shop()) -> (ShopCoordinator, RecordingShop, Shop) {
         let coordinator = ShopCoordinator(service: shop.service)
         let views = RecordingShop()
         coordinator.navigation = views
@@ -107,5 +106,38 @@ struct ShopCoordinatorTests {
         #expect(coordinator.screen == .checkout)
         coordinator.answer("y")
         #expect(coordinator.screen == .payment(.number))
+    }
+
+    @Test(
+        "the checkout's total is the one paid: when another order takes the last use of a promotion meanwhile, nothing is charged and the higher total is shown, its cause named"
+    )
+    func totalChanged() throws {
+        var limited = rules.promotions
+        limited[0].uses = 1  // VOUCHER 2x1, once in the store's life
+        let (coordinator, views, shop) = session(Shop(rules: RuleSet(promotions: limited, catalog: catalog)))
+        try shop.cart.add("VOUCHER", quantity: 2)
+        coordinator.start()
+        coordinator.answer("c")
+        coordinator.answer("k")
+        #expect(views.told.suffix(2) == ["checkout total 5.00 €", "ask [y] pay, [b]"])
+        // Meanwhile another customer's order redeems it.
+        shop.orders.completed.append(
+            OrderRecord(
+                number: 1, id: "other", at: now, receiptJSON: "{}", total: 500, currency: .euro, card: "•••• 4242",
+                reference: "ref-0", customer: "C-9", promotions: ["VOUCHER 2x1"]))
+        views.told = []
+        for answer in ["y", "4242 4242 4242 4242", "12/30", "123"] { coordinator.answer(answer) }
+        #expect(
+            views.told.suffix(4) == [
+                "processing",
+                "error the total changed: the cart now comes to 10.00 €, not 5.00 € (\"VOUCHER 2x1\" has reached its usage limit); nothing was charged. Check it and pay again.",
+                "checkout total 10.00 €", "ask [y] pay, [b]"
+            ])
+        #expect(shop.gateway.chargesTaken == 0)
+        #expect(try shop.cart.entries() == [CartEntry(code: "VOUCHER", quantity: 2)])
+        // Paying again at the total now shown goes through.
+        for answer in ["y", "4242 4242 4242 4242", "12/30", "123"] { coordinator.answer(answer) }
+        #expect(views.told.contains("approved #2 10.00 € •••• 4242"))
+        #expect(shop.gateway.chargesTaken == 1)
     }
 }

@@ -45,8 +45,10 @@ struct ShopDatabaseTests {
         #expect(try ShopDatabase(path: path).entries() == [CartEntry(code: "TSHIRT", quantity: 3)])
     }
 
-    func priced(_ total: Int64) -> ([CartEntry], [String]) throws -> PricedCart {
-        { _, _ in PricedCart(receiptJSON: "{}", total: total, currency: .euro) }
+    func priced(_ total: Int64, redeeming redeemed: [String] = []) -> (CartContents, RedemptionCounts) throws
+        -> PricedCart
+    {
+        { _, _ in PricedCart(receiptJSON: "{}", total: total, currency: .euro, redeemed: redeemed) }
     }
 
     @Test(
@@ -56,7 +58,7 @@ struct ShopDatabaseTests {
         let store = try ShopDatabase(path: temporaryStore())
         try store.add("MUG", quantity: 2)
         try store.addCoupon("Spring")
-        guard case .placed(let order) = try store.placeOrder(pricing: priced(1500)) else {
+        guard case .placed(let order) = try store.placeOrder(limited: [], pricing: priced(1500)) else {
             Issue.record("no pending order")
             return
         }
@@ -66,14 +68,14 @@ struct ShopDatabaseTests {
         #expect(try store.entries() == [] && store.coupons() == [])
         // Under way: another placement is refused, and nothing is interrupted (this process holds it).
         try store.add("VOUCHER", quantity: 1)
-        #expect(try store.placeOrder(pricing: priced(500)) == .inProgress)
+        #expect(try store.placeOrder(limited: [], pricing: priced(500)) == .inProgress)
         #expect(try store.interruptedOrders() == [])
         let record = try store.complete(order, at: Instant(seconds: 100), card: "•••• 4242", reference: "sim_1")
         #expect(record.number == 1 && record.total == 1500 && record.card == "•••• 4242")
         #expect(try store.entries() == [CartEntry(code: "VOUCHER", quantity: 1)])
         #expect(try store.orders() == [record])
         #expect(try store.pendingOrders() == [])
-        guard case .placed(let second) = try store.placeOrder(pricing: priced(500)) else {
+        guard case .placed(let second) = try store.placeOrder(limited: [], pricing: priced(500)) else {
             Issue.record("the voucher's order")
             return
         }
@@ -87,7 +89,7 @@ struct ShopDatabaseTests {
         let store = try ShopDatabase(path: temporaryStore())
         try store.add("MUG", quantity: 2)
         #expect(throws: StoreError.self) {
-            try store.placeOrder(pricing: { _, _ in throw StoreError(.unusable, "cannot price") })
+            try store.placeOrder(limited: [], pricing: { _, _ in throw StoreError(.unusable, "cannot price") })
         }
         #expect(try store.entries() == [CartEntry(code: "MUG", quantity: 2)])
         #expect(try store.pendingOrders() == [])
@@ -98,7 +100,7 @@ struct ShopDatabaseTests {
         let path = try temporaryStore()
         var payer: ShopDatabase? = try ShopDatabase(path: path)
         try payer?.add("MUG", quantity: 1)
-        guard case .placed(let order)? = try payer?.placeOrder(pricing: priced(750)) else {
+        guard case .placed(let order)? = try payer?.placeOrder(limited: [], pricing: priced(750)) else {
             Issue.record("placed")
             return
         }
@@ -136,6 +138,93 @@ struct ShopDatabaseTests {
             }
         }
         #expect(try ShopDatabase(path: path).entries() == [CartEntry(code: "MUG", quantity: 20)])
+    }
+
+    @Test(
+        "each customer has a cart of their own; a payment under way refuses another of its customer only; releasing goes back to its customer's cart"
+    )
+    func customers() throws {
+        let path = try temporaryStore()
+        let anonymous = try ShopDatabase(path: path)
+        let alice = try ShopDatabase(path: path)
+        alice.customer = "alice"
+        let bob = try ShopDatabase(path: path)
+        bob.customer = "bob"
+        try anonymous.add("MUG", quantity: 1)
+        try alice.add("MUG", quantity: 2)
+        try alice.addCoupon("Spring")
+        try bob.add("VOUCHER", quantity: 3)
+        #expect(try anonymous.entries() == [CartEntry(code: "MUG", quantity: 1)])
+        #expect(try alice.entries() == [CartEntry(code: "MUG", quantity: 2)])
+        #expect(try alice.coupons() == ["Spring"] && bob.coupons() == [] && anonymous.coupons() == [])
+        guard case .placed(let order) = try alice.placeOrder(limited: [], pricing: priced(1500)) else {
+            Issue.record("alice's order")
+            return
+        }
+        #expect(order.customer == "alice")
+        try alice.add("TSHIRT", quantity: 1)
+        #expect(try alice.placeOrder(limited: [], pricing: priced(2000)) == .inProgress)
+        guard case .placed(let bobs) = try bob.placeOrder(limited: [], pricing: priced(1000)) else {
+            Issue.record("bob's order, beside alice's")
+            return
+        }
+        try alice.release(order)
+        #expect(try alice.entries() == [CartEntry(code: "TSHIRT", quantity: 1), CartEntry(code: "MUG", quantity: 2)])
+        #expect(try alice.coupons() == ["Spring"])
+        #expect(try anonymous.entries() == [CartEntry(code: "MUG", quantity: 1)])
+        let record = try bob.complete(bobs, at: Instant(seconds: 5), card: "•••• 4242", reference: "sim_b")
+        #expect(record.customer == "bob")
+        #expect(try anonymous.orders(of: "bob") == [record] && anonymous.orders(of: "alice") == [])
+        #expect(try anonymous.orders(of: nil) == [])
+    }
+
+    @Test(
+        "redemptions: held by a pending order, counted all together and per customer, committed with it, gone when it is released"
+    )
+    func redemptions() throws {
+        let path = try temporaryStore()
+        let alice = try ShopDatabase(path: path)
+        alice.customer = "alice"
+        let anonymous = try ShopDatabase(path: path)
+        try alice.add("MUG", quantity: 1)
+        try anonymous.add("MUG", quantity: 1)
+        var seen: [RedemptionCounts] = []
+        let pricing = { (counts: RedemptionCounts) -> PricedCart in
+            seen.append(counts)
+            return PricedCart(receiptJSON: "{}", total: 600, currency: .euro, redeemed: ["first-5", "welcome"])
+        }
+        guard
+            case .placed(let held) = try alice.placeOrder(limited: ["first-5", "welcome"], pricing: { pricing($1) })
+        else {
+            Issue.record("alice's order")
+            return
+        }
+        #expect(held.redeemed == ["first-5", "welcome"])
+        // Held: counted by the next order, all together and as alice's.
+        #expect(
+            try anonymous.redemptionCounts(limited: ["first-5", "welcome"], scope: .all)
+                == RedemptionCounts(
+                    orders: ["first-5": 1, "welcome": 1], ordersByCustomer: ["alice": ["first-5": 1, "welcome": 1]]))
+        #expect(
+            try anonymous.redemptionCounts(limited: ["welcome"], scope: .one(nil))
+                == RedemptionCounts(orders: ["welcome": 1]))
+        guard
+            case .placed(let second) = try anonymous.placeOrder(
+                limited: ["first-5", "welcome"], pricing: { pricing($1) })
+        else {
+            Issue.record("the anonymous order")
+            return
+        }
+        // The second pricing saw the first order's hold, and not its own.
+        #expect(seen.map(\.orders) == [[:], ["first-5": 1, "welcome": 1]])
+        try alice.release(held)
+        #expect(
+            try alice.redemptionCounts(limited: ["first-5", "welcome"], scope: .one("alice"))
+                == RedemptionCounts(orders: ["first-5": 1, "welcome": 1]))
+        let record = try anonymous.complete(second, at: Instant(seconds: 9), card: "•••• 4242", reference: "sim_2")
+        #expect(record.customer == nil && record.promotions == ["first-5", "welcome"])
+        #expect(try alice.orders() == [record])
+        #expect(try alice.redemptionCounts(limited: [], scope: .all) == RedemptionCounts())
     }
 
     @Test("where the store lives")

@@ -29,6 +29,9 @@ public struct BatchPricer: Sendable {
     public var blockSize = 1 << 16
     /// Add each receipt's explanations (JSON), or words under each line (text).
     public var explain = false
+    /// How often limited promotions were redeemed (`price --store`, docs/store.md): read once before
+    /// the batch, the same for every cart. Nil: no limit binds.
+    public var ledger: RedemptionCounts?
     /// The longest line (one cart) accepted; a longer one is an error in its place, skipped
     /// without being held in memory.
     public var maxLineLength = 16 << 20
@@ -106,9 +109,10 @@ public struct BatchPricer: Sendable {
     ) -> Outcome {
         let active = ActiveRules(rules: rules, at: instant ?? now)
         let rules = self.rules
+        let ledger = self.ledger
         var tally = Outcome()
         pipeline.run(
-            mapped: bytes, workers: { Worker(rules: rules, active: active) }, output: { Output() },
+            mapped: bytes, workers: { Worker(rules: rules, active: active, ledger: ledger) }, output: { Output() },
             process: { [self] lines, output, worker in
                 price(lines, into: &output, worker: &worker, name: name)
             },
@@ -127,9 +131,11 @@ public struct BatchPricer: Sendable {
     ) throws(InputError) -> Outcome {
         let active = ActiveRules(rules: rules, at: instant ?? now)
         let rules = self.rules
+        let ledger = self.ledger
         var tally = Outcome()
         try pipeline.run(
-            reading: source, name: name, workers: { Worker(rules: rules, active: active) }, output: { Output() },
+            reading: source, name: name, workers: { Worker(rules: rules, active: active, ledger: ledger) },
+            output: { Output() },
             process: { [self] lines, output, worker in
                 price(lines, into: &output, worker: &worker, name: name)
             },
@@ -280,10 +286,12 @@ public struct BatchPricer: Sendable {
         /// The last receipt's arrays, which the next receipt takes.
         var receiptStorage = ReceiptStorage()
 
-        init(rules: RuleSet, active: ActiveRules) {
+        init(rules: RuleSet, active: ActiveRules, ledger: RedemptionCounts? = nil) {
             reader = CartReader(catalog: rules.catalog)
             encoder = ReceiptEncoder()
-            pricer = ActivePricer(engine: PricingEngine(rules: rules), active: active)
+            var engine = PricingEngine(rules: rules)
+            engine.ledger = ledger
+            pricer = ActivePricer(engine: engine, active: active)
         }
     }
 }

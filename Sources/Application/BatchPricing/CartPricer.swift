@@ -13,8 +13,13 @@ public struct CartPricer {
     public let now: Instant
     private var reader: CartReader
 
-    public init(rules: RuleSet, coupons: [String] = [], instant: Instant? = nil, now: Instant) {
-        engine = PricingEngine(rules: rules)
+    /// `ledger`: how often limited promotions were redeemed (`price --store`); nil: no limit binds.
+    public init(
+        rules: RuleSet, coupons: [String] = [], instant: Instant? = nil, now: Instant, ledger: RedemptionCounts? = nil
+    ) {
+        var engine = PricingEngine(rules: rules)
+        engine.ledger = ledger
+        self.engine = engine
         self.coupons = coupons
         self.instant = instant
         self.now = now

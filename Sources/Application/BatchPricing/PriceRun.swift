@@ -9,6 +9,8 @@ import Receipts
 public enum PriceRunError: Error {
     /// The catalog or the promotions cannot be used.
     case rules(PricingRulesError)
+    /// The store's ledger cannot be read (`price --store`).
+    case ledger(any Error)
     /// The only cart of the run cannot be read or priced.
     case cart(InputError)
     case output(OutputError)
@@ -40,6 +42,10 @@ public struct PriceRun {
     public var keepsUntilExit = false
     /// Where the rules come from, for a text receipt's heading, when that matters (the built-in store).
     public var rulesLabel: String?
+    /// Reads a store's ledger for the compiled rules (`price --store`, docs/store.md): once, before
+    /// any cart is priced, so that the carts of one run do not count against each other. Nil: no
+    /// limit binds.
+    public var ledger: ((RuleSet) throws -> RedemptionCounts)?
 
     public init(carts: [String], now: Instant) {
         self.carts = carts
@@ -103,7 +109,8 @@ public struct PriceRun {
         } catch {
             throw .rules(error)
         }
-        let outcome = priceMany(rules: rules, to: out, progress: progress)
+        let counts = try readLedger(rules.ruleSet)
+        let outcome = priceMany(rules: rules, ledger: counts, to: out, progress: progress)
         do {
             try out.flush()
         } catch {
@@ -133,7 +140,8 @@ public struct PriceRun {
             throw .rules(error)
         }
         let (rules, read) = loaded
-        let pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
+        let pricer = CartPricer(
+            rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, ledger: try readLedger(rules.ruleSet))
         let cart: Cart
         let priced: CartPricer.Explained
         do {
@@ -168,6 +176,16 @@ public struct PriceRun {
         if keepsUntilExit { UntilExit.keep((rules, cart, priced)) }
     }
 
+    /// The ledger's counts for `rules`, when a store is given.
+    func readLedger(_ rules: RuleSet) throws(PriceRunError) -> RedemptionCounts? {
+        guard let ledger else { return nil }
+        do {
+            return try ledger(rules)
+        } catch {
+            throw .ledger(error)
+        }
+    }
+
     /// A text receipt whose heading (`Receipt … (EUR)`) also says where its rules come from:
     /// `Receipt … (EUR; built-in Cabify store)`.
     public static func labelled(_ receipt: String, _ label: String?) -> String {
@@ -179,10 +197,14 @@ public struct PriceRun {
 
     /// Several carts or batches: one result per cart, in input order; failures do not stop the
     /// rest. Batches stream through the parallel batch pricer.
-    func priceMany(rules: PricingRules, to out: OutputStream, progress: (Int?) -> ProgressReporter?) -> Outcome {
-        var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now)
+    func priceMany(
+        rules: PricingRules, ledger: RedemptionCounts? = nil, to out: OutputStream,
+        progress: (Int?) -> ProgressReporter?
+    ) -> Outcome {
+        var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, ledger: ledger)
         var batchPricer = BatchPricer(
             rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format, workers: threads)
+        batchPricer.ledger = ledger
         batchPricer.explain = explain
         batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
         var outcome = Outcome(inputs: carts.count)

@@ -2,53 +2,68 @@ import GRDB
 import Pricing
 import Shopping
 
-/// The cart: ``CartItem`` and ``CartCoupon`` rows.
+/// The cart of the store's ``ShopDatabase/customer``: ``CartItem`` and ``CartCoupon`` rows under its
+/// key (`""` for the anonymous customer). Each customer's cart is its own.
 extension ShopDatabase: CartStore {
+    /// The cart rows' key of `customer`: its id, `""` for the anonymous customer.
+    static func cartKey(_ customer: String?) -> String { customer ?? "" }
+
+    var cartKey: String { ShopDatabase.cartKey(customer) }
+
     public func entries() throws -> [CartEntry] {
-        try read { db in
-            try CartItem.order(CartItem.Columns.position).fetchAll(db).map {
-                CartEntry(code: $0.code, quantity: $0.quantity)
-            }
-        }
+        try read { db in try ShopDatabase.items(cartKey, db).map { CartEntry(code: $0.code, quantity: $0.quantity) } }
+    }
+
+    static func items(_ cart: String, _ db: Database) throws -> [CartItem] {
+        try CartItem.filter(CartItem.Columns.customer == cart).order(CartItem.Columns.position).fetchAll(db)
+    }
+
+    static func coupons(_ cart: String, _ db: Database) throws -> [CartCoupon] {
+        try CartCoupon.filter(CartCoupon.Columns.customer == cart).order(CartCoupon.Columns.position).fetchAll(db)
     }
 
     public func add(_ code: String, quantity: Int64) throws {
         guard Cart.itemQuantities.contains(quantity) else {
             throw CartBuilder.Problem.quantityOutOfRange(quantity)
         }
-        try write { db in try ShopDatabase.add(code, quantity: quantity, db) }
+        try write { db in try ShopDatabase.add(code, quantity: quantity, to: cartKey, db) }
     }
 
-    /// Adds units to the cart's line of `code` (made at the end when missing), refusing to pass
-    /// the largest quantity a cart line may have, counting what pending orders took.
-    static func add(_ code: String, quantity: Int64, _ db: Database) throws {
-        let line = try CartItem.fetchOne(db, key: code)
+    /// Adds units to the line of `code` in `cart` (made at the end when missing), refusing to pass
+    /// the largest quantity a cart line may have, counting what the customer's pending orders took.
+    static func add(_ code: String, quantity: Int64, to cart: String, _ db: Database) throws {
+        let line = try CartItem.fetchOne(db, key: ["customer": cart, "code": code])
         let pending =
             try Int64.fetchOne(
-                db, PendingOrderItem.filter(PendingOrderItem.Columns.code == code).select(sum(Column("quantity"))))
-            ?? 0
+                db,
+                sql: """
+                    SELECT SUM(i.quantity) FROM pending_order_item i JOIN pending_order o ON o.id = i.order_id
+                    WHERE i.code = ? AND COALESCE(o.customer, '') = ?
+                    """, arguments: [code, cart]) ?? 0
         let held = (line?.quantity ?? 0) + pending
         guard held <= Cart.itemQuantities.upperBound - quantity else {
             throw CartLimitExceeded(code: code, held: held, adding: quantity)
         }
-        try put(code, quantity: quantity, db)
+        try put(code, quantity: quantity, in: cart, db)
     }
 
     /// Adds units without checking the limit: for units coming back from a released order.
-    static func put(_ code: String, quantity: Int64, _ db: Database) throws {
-        if var line = try CartItem.fetchOne(db, key: code) {
+    static func put(_ code: String, quantity: Int64, in cart: String, _ db: Database) throws {
+        if var line = try CartItem.fetchOne(db, key: ["customer": cart, "code": code]) {
             line.quantity += quantity
             try line.update(db)
         } else {
-            let last = try Int64.fetchOne(db, CartItem.select(max(CartItem.Columns.position))) ?? 0
-            try CartItem(code: code, quantity: quantity, position: last + 1).insert(db)
+            let last =
+                try Int64.fetchOne(
+                    db, CartItem.filter(CartItem.Columns.customer == cart).select(max(CartItem.Columns.position))) ?? 0
+            try CartItem(customer: cart, code: code, quantity: quantity, position: last + 1).insert(db)
         }
     }
 
     @discardableResult
     public func remove(_ code: String, quantity: Int64?) throws -> Bool {
         try write { db in
-            guard var line = try CartItem.fetchOne(db, key: code) else { return false }
+            guard var line = try CartItem.fetchOne(db, key: ["customer": cartKey, "code": code]) else { return false }
             if let quantity, quantity < line.quantity {
                 line.quantity -= quantity
                 try line.update(db)
@@ -61,31 +76,34 @@ extension ShopDatabase: CartStore {
 
     public func clear() throws {
         try write { db in
-            _ = try CartItem.deleteAll(db)
-            _ = try CartCoupon.deleteAll(db)
+            _ = try CartItem.filter(CartItem.Columns.customer == cartKey).deleteAll(db)
+            _ = try CartCoupon.filter(CartCoupon.Columns.customer == cartKey).deleteAll(db)
         }
     }
 
     public func coupons() throws -> [String] {
-        try read { db in try CartCoupon.order(CartCoupon.Columns.position).fetchAll(db).map(\.coupon) }
+        try read { db in try ShopDatabase.coupons(cartKey, db).map(\.coupon) }
     }
 
     @discardableResult
     public func addCoupon(_ coupon: String) throws -> Bool {
-        try write { db in try ShopDatabase.addCoupon(coupon, db) }
+        try write { db in try ShopDatabase.addCoupon(coupon, to: cartKey, db) }
     }
 
-    /// Adds a coupon at the end, unless the cart presents it already.
-    static func addCoupon(_ coupon: String, _ db: Database) throws -> Bool {
+    /// Adds a coupon at the end of `cart`'s, unless the cart presents it already.
+    static func addCoupon(_ coupon: String, to cart: String, _ db: Database) throws -> Bool {
         let key = CartCoupon.key(coupon)
-        guard try !CartCoupon.exists(db, key: key) else { return false }
-        let last = try Int64.fetchOne(db, CartCoupon.select(max(CartCoupon.Columns.position))) ?? 0
-        try CartCoupon(key: key, coupon: coupon, position: last + 1).insert(db)
+        guard try !CartCoupon.exists(db, key: ["customer": cart, "key": key]) else { return false }
+        let last =
+            try Int64.fetchOne(
+                db, CartCoupon.filter(CartCoupon.Columns.customer == cart).select(max(CartCoupon.Columns.position)))
+            ?? 0
+        try CartCoupon(customer: cart, key: key, coupon: coupon, position: last + 1).insert(db)
         return true
     }
 
     @discardableResult
     public func removeCoupon(_ coupon: String) throws -> Bool {
-        try write { db in try CartCoupon.deleteOne(db, key: CartCoupon.key(coupon)) }
+        try write { db in try CartCoupon.deleteOne(db, key: ["customer": cartKey, "key": CartCoupon.key(coupon)]) }
     }
 }

@@ -10,8 +10,12 @@ import Shopping
 /// kernel lets it go when that process ends, however it ends. An order whose lock can be taken is
 /// therefore interrupted, and the process that took the lock settles it (docs/store.md).
 extension ShopDatabase: OrderBook {
-    public func placeOrder(pricing price: ([CartEntry], [String]) throws -> PricedCart) throws -> Placement {
+    public func placeOrder(
+        limited: [String], pricing price: (CartContents, RedemptionCounts) throws -> PricedCart
+    ) throws -> Placement {
         let id = ShopDatabase.newOrderID()
+        let cart = cartKey
+        let customer = self.customer
         // Waits, rarely and briefly: another process removing stale locks may hold the new file
         // for a moment (then removes it, and the lock is taken on the file made after it).
         guard let hold = try hold(id, wait: true) else {
@@ -19,16 +23,21 @@ extension ShopDatabase: OrderBook {
         }
         let placement: Placement
         do {
+            // One IMMEDIATE transaction: no other payment can record redemptions between the
+            // ledger read here and this order's own (docs/store.md, "Usage limits").
             placement = try write { db -> Placement in
-                if try PendingOrderRow.fetchCount(db) > 0 { return .inProgress }
-                let items = try CartItem.order(CartItem.Columns.position).fetchAll(db)
+                if try PendingOrderRow.filter(PendingOrderRow.Columns.customer == customer).fetchCount(db) > 0 {
+                    return .inProgress
+                }
+                let items = try ShopDatabase.items(cart, db)
                 guard !items.isEmpty else { return .emptyCart }
-                let coupons = try CartCoupon.order(CartCoupon.Columns.position).fetchAll(db).map(\.coupon)
+                let coupons = try ShopDatabase.coupons(cart, db).map(\.coupon)
                 let entries = items.map { CartEntry(code: $0.code, quantity: $0.quantity) }
-                let priced = try price(entries, coupons)
+                let counts = try ShopDatabase.redemptionCounts(limited: limited, scope: .one(customer), db)
+                let priced = try price(CartContents(entries: entries, coupons: coupons), counts)
                 try PendingOrderRow(
                     id: id, receipt: priced.receiptJSON, total: priced.total, currency: priced.currency.code,
-                    coupons: coupons.joined(separator: "\n")
+                    coupons: coupons.joined(separator: "\n"), customer: customer
                 ).insert(db)
                 for (position, item) in items.enumerated() {
                     try PendingOrderItem(
@@ -36,13 +45,20 @@ extension ShopDatabase: OrderBook {
                     )
                     .insert(db)
                 }
+                // The order holds its redemptions from now: they count against every later payment.
+                for (position, promotion) in priced.redeemed.enumerated() {
+                    try Redemption(orderID: id, promotion: promotion, customer: customer, position: Int64(position))
+                        .insert(db)
+                }
                 // The units and coupons are the order's now: they come back only if it is released.
-                _ = try CartItem.deleteAll(db)
-                _ = try CartCoupon.deleteAll(db)
+                _ = try CartItem.filter(CartItem.Columns.customer == cart).deleteAll(db)
+                _ = try CartCoupon.filter(CartCoupon.Columns.customer == cart).deleteAll(db)
                 var order = PendingOrder(
                     id: id, entries: entries, receiptJSON: priced.receiptJSON, total: priced.total,
                     currency: priced.currency)
                 order.coupons = coupons
+                order.customer = customer
+                order.redeemed = priced.redeemed
                 return .placed(order)
             }
         } catch {
@@ -78,19 +94,20 @@ extension ShopDatabase: OrderBook {
             let record = try write { db -> OrderRecord in
                 guard try PendingOrderRow.exists(db, key: order.id) else {
                     if let done = try Purchase.filter(Purchase.Columns.id == order.id).fetchOne(db) {
-                        return ShopDatabase.record(done)
+                        return try ShopDatabase.record(done, db)
                     }
                     throw StoreError(.unusable, "the order \(order.id) is no longer pending")
                 }
                 FaultInjection.failCommitIfAsked(db, step: "complete")
                 let last = try Int.fetchOne(db, Purchase.select(max(Purchase.Columns.number))) ?? 0
+                let customer = try PendingOrderRow.fetchOne(db, key: order.id)?.customer
                 let purchase = Purchase(
                     number: last + 1, id: order.id, at: at.seconds, receipt: order.receiptJSON, total: order.total,
-                    currency: order.currency.code, card: card, reference: reference)
+                    currency: order.currency.code, card: card, reference: reference, customer: customer)
                 try purchase.insert(db)
                 _ = try PendingOrderItem.filter(PendingOrderItem.Columns.orderID == order.id).deleteAll(db)
                 _ = try PendingOrderRow.deleteOne(db, key: order.id)
-                return ShopDatabase.record(purchase)
+                return try ShopDatabase.record(purchase, db)
             }
             holds.removeValue(forKey: order.id)?.unlockRemovingFile()
             return record
@@ -105,8 +122,13 @@ extension ShopDatabase: OrderBook {
         do {
             try write { db in
                 guard let pending = try ShopDatabase.pendingOrder(order.id, db) else { return }
-                for entry in pending.entries { try ShopDatabase.put(entry.code, quantity: entry.quantity, db) }
-                for coupon in pending.coupons { _ = try ShopDatabase.addCoupon(coupon, db) }
+                // Back to its customer's cart; its redemptions are no longer held.
+                let cart = ShopDatabase.cartKey(pending.customer)
+                for entry in pending.entries {
+                    try ShopDatabase.put(entry.code, quantity: entry.quantity, in: cart, db)
+                }
+                for coupon in pending.coupons { _ = try ShopDatabase.addCoupon(coupon, to: cart, db) }
+                _ = try Redemption.filter(Redemption.Columns.orderID == order.id).deleteAll(db)
                 _ = try PendingOrderItem.filter(PendingOrderItem.Columns.orderID == order.id).deleteAll(db)
                 _ = try PendingOrderRow.deleteOne(db, key: order.id)
             }
@@ -118,7 +140,56 @@ extension ShopDatabase: OrderBook {
     }
 
     public func orders() throws -> [OrderRecord] {
-        try read { db in try Purchase.order(Purchase.Columns.number).fetchAll(db).map(ShopDatabase.record) }
+        try read { db in
+            try Purchase.order(Purchase.Columns.number).fetchAll(db).map { try ShopDatabase.record($0, db) }
+        }
+    }
+
+    /// The orders of one customer (nil: the anonymous customer's), oldest first.
+    public func orders(of customer: String?) throws -> [OrderRecord] {
+        try read { db in
+            try Purchase.filter(Purchase.Columns.customer == customer).order(Purchase.Columns.number).fetchAll(db)
+                .map { try ShopDatabase.record($0, db) }
+        }
+    }
+
+    public func redemptionCounts(limited: [String], scope: CustomerScope) throws -> RedemptionCounts {
+        guard !limited.isEmpty else { return RedemptionCounts() }
+        return try read { db in try ShopDatabase.redemptionCounts(limited: limited, scope: scope, db) }
+    }
+
+    /// How many orders, committed or pending, redeemed each of the `limited` promotions: all
+    /// customers together, and per customer id for `scope`. Read from the tally the store keeps
+    /// with every redemption added or removed: a few rows, however long the history.
+    static func redemptionCounts(limited: [String], scope: CustomerScope, _ db: Database) throws -> RedemptionCounts {
+        var counts = RedemptionCounts()
+        guard !limited.isEmpty else { return counts }
+        // Few limited promotions: looked up by key; very many: every tally row once.
+        let few = limited.count <= 500
+        let chosen = few ? "promotion IN (\(databaseQuestionMarks(count: limited.count)))" : "1"
+        let arguments = StatementArguments(few ? limited : [])
+        let customers: String
+        var perCustomer = arguments
+        switch scope {
+        case .one(nil): customers = "customer = ''"
+        case .one(let id?):
+            customers = "customer IN ('', ?)"
+            perCustomer += [id]
+        case .all: customers = "1"
+        }
+        for row in try Row.fetchAll(
+            db, sql: "SELECT promotion, customer, orders FROM redemption_tally WHERE \(chosen) AND \(customers)",
+            arguments: perCustomer)
+        {
+            let (promotion, customer, orders): (String, String, Int64) = (row[0], row[1], row[2])
+            guard orders > 0 else { continue }
+            if customer.isEmpty {
+                counts.orders[promotion] = orders
+            } else {
+                counts.ordersByCustomer[customer, default: [:]][promotion] = orders
+            }
+        }
+        return counts
     }
 
     /// Pending orders, oldest first, held or not: for tests and diagnostics.
@@ -131,6 +202,7 @@ extension ShopDatabase: OrderBook {
 
     static func pendingOrder(_ id: String, _ db: Database) throws -> PendingOrder? {
         guard let row = try PendingOrderRow.fetchOne(db, key: id) else { return nil }
+        let redeemed = try ShopDatabase.redeemed(id, db)
         let items = try PendingOrderItem.filter(PendingOrderItem.Columns.orderID == id)
             .order(PendingOrderItem.Columns.position).fetchAll(db)
         var order = PendingOrder(
@@ -139,14 +211,24 @@ extension ShopDatabase: OrderBook {
         order.coupons =
             row.coupons.isEmpty
             ? [] : row.coupons.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        order.customer = row.customer
+        order.redeemed = redeemed
         return order
     }
 
-    static func record(_ purchase: Purchase) -> OrderRecord {
+    /// The promotions order `id` redeems, in their recorded order.
+    static func redeemed(_ id: String, _ db: Database) throws -> [String] {
+        try String.fetchAll(
+            db,
+            Redemption.filter(Redemption.Columns.orderID == id).order(Redemption.Columns.position)
+                .select(Redemption.Columns.promotion))
+    }
+
+    static func record(_ purchase: Purchase, _ db: Database) throws -> OrderRecord {
         OrderRecord(
             number: purchase.number, id: purchase.id, at: Instant(seconds: purchase.at), receiptJSON: purchase.receipt,
             total: purchase.total, currency: Currency(code: purchase.currency) ?? .euro, card: purchase.card,
-            reference: purchase.reference)
+            reference: purchase.reference, customer: purchase.customer, promotions: try redeemed(purchase.id, db))
     }
 
     static func newOrderID() -> String {

@@ -43,6 +43,9 @@ public final class ShopDatabase {
     public let isReadOnly: Bool
     /// The pending orders this process holds, by id (``OrderBook``).
     var holds: [String: FileLock] = [:]
+    /// Whose cart the cart operations and new orders are: a customer's id, nil for the store's
+    /// anonymous customer (docs/store.md, "Customers").
+    public var customer: String?
 
     /// What the command does with the store.
     public enum Access: Sendable {
@@ -101,6 +104,21 @@ public final class ShopDatabase {
                 )
             }
             (queue, isReadOnly) = (try StoreFile.openForWriting(absolute, path: path), false)
+        }
+    }
+
+    /// Opens an existing store for reading its ledger (`price --store`): a path that holds no
+    /// store — no file, an empty one, anything that is not a Checkout store — is refused
+    /// (``StoreError/Kind/notAStore``) and nothing is created.
+    public static func existing(path: String) throws(StoreError) -> ShopDatabase {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        switch try StoreFile.inspect(absolute, path: path) {
+        case .missing:
+            throw StoreError(.notAStore, "there is no store at \(path) (no such file); give the path of a store")
+        case .empty:
+            throw StoreError(.notAStore, "\(path) is not a Checkout store (an empty file); give the path of a store")
+        case .current, .older:
+            return try ShopDatabase(path: path, access: .read)
         }
     }
 

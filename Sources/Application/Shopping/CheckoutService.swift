@@ -10,13 +10,25 @@ public final class CheckoutService {
     public let orders: OrderBook
     public let gateway: PaymentGateway
     public let clock: WallClock
+    /// Who is shopping: an id and groups; nil for the anonymous customer (no id, no groups). The
+    /// cart is priced as this customer's, against the ledger (docs/store.md, "Usage limits").
+    public let customer: Cart.Customer?
+    /// The promotions with `uses` or `uses_per_customer`, in file order: the ledger is read for them.
+    let limited: [String]
+    let fileOrder: [String: Int]
 
-    public init(rules: RuleSet, cart: CartStore, orders: OrderBook, gateway: PaymentGateway, clock: WallClock) {
+    public init(
+        rules: RuleSet, cart: CartStore, orders: OrderBook, gateway: PaymentGateway, clock: WallClock,
+        customer: Cart.Customer? = nil
+    ) {
         self.rules = rules
         self.cart = cart
         self.orders = orders
         self.gateway = gateway
         self.clock = clock
+        self.customer = customer
+        limited = Redemptions.limitedIDs(rules)
+        fileOrder = Redemptions.fileOrder(rules)
     }
 
     public var catalog: Catalog { rules.catalog }
@@ -26,15 +38,52 @@ public final class CheckoutService {
         public var description: String
     }
 
-    /// The cart priced now.
+    /// The cart priced now, against the ledger.
     public func receipt() throws -> Receipt {
-        try receipt(for: cart.entries(), coupons: cart.coupons())
+        try quote().receipt
+    }
+
+    /// The cart priced now against the ledger, and the used-up promotions that would have applied
+    /// without it (``Quote``): what `pay` would charge.
+    public func quote() throws -> Quote {
+        let cart = try build(cart.entries(), coupons: cart.coupons())
+        return try quote(cart, ledger: ledger())
+    }
+
+    /// The cart priced against the ledger, with the used-up promotions that raised its total.
+    public struct Quote: Sendable, Equatable {
+        public var receipt: Receipt
+        /// Used-up promotions that would apply without the ledger, in file order; empty unless the
+        /// ledger raises the total.
+        public var exhausted: [UsedUpPromotion]
+    }
+
+    /// A promotion whose usage limit is reached, as output names it.
+    public struct UsedUpPromotion: Sendable, Equatable {
+        public var id: String
+        public var name: String
+
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+
+        /// `"First 5 orders: 10 % off" has reached its usage limit`; several: `"A" and "B" have
+        /// reached their usage limits`.
+        public static func words(_ promotions: [UsedUpPromotion]) -> String {
+            let names = promotions.map { "\"\($0.name.forDisplay(limit: 80))\"" }
+            guard names.count > 1 else { return (names.first ?? "") + " has reached its usage limit" }
+            return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+                + " have reached their usage limits"
+        }
     }
 
     /// The cart priced now, with the near misses worth a hint (as a text receipt shows them).
     public func receiptWithHints() throws -> (receipt: Receipt, hints: [Hint]) {
         let cart = try build(cart.entries(), coupons: cart.coupons())
-        let explainer = Explainer(engine: PricingEngine(rules: rules))
+        var engine = PricingEngine(rules: rules)
+        engine.ledger = try ledger()
+        let explainer = Explainer(engine: engine)
         do {
             let (receipt, explanations) = try explainer.explain(cart, now: clock.now())
             return (receipt, explainer.hints(for: cart, receipt: receipt, explanations: explanations))
@@ -43,14 +92,37 @@ public final class CheckoutService {
         }
     }
 
-    /// The stored entries priced now, built as any cart is (``CartBuilder``): a product that left
-    /// the catalog since it was added is an error that says how to remove it.
-    func receipt(for entries: [CartEntry], coupons: [String]) throws -> Receipt {
-        let cart = try build(entries, coupons: coupons)
+    /// The ledger's counts for this customer, read now; nil when no promotion is limited.
+    func ledger() throws -> RedemptionCounts? {
+        guard !limited.isEmpty else { return nil }
+        return try orders.redemptionCounts(limited: limited, scope: .one(customer?.id))
+    }
+
+    /// `cart` priced against `ledger`, and what the ledger took from it.
+    func quote(_ cart: Cart, ledger: RedemptionCounts?) throws -> Quote {
+        var engine = PricingEngine(rules: rules)
+        engine.ledger = ledger
         do {
-            return try PricingEngine(rules: rules).price(cart, now: clock.now())
+            let receipt = try engine.price(cart, now: clock.now())
+            return Quote(receipt: receipt, exhausted: try exhausted(cart, receipt, ledger: ledger))
         } catch {
             throw Failure(description: error.description)
+        }
+    }
+
+    /// The used-up promotions that would apply to `cart` without the ledger, in file order, when
+    /// the ledger raises its total (`receipt`, priced with it); else none.
+    func exhausted(_ cart: Cart, _ receipt: Receipt, ledger: RedemptionCounts?) throws(PricingError)
+        -> [UsedUpPromotion]
+    {
+        guard let ledger else { return [] }
+        let usedUp = ledger.exhausted(in: rules, customer: cart.customer?.id)
+        guard !usedUp.isEmpty else { return [] }
+        let unlimited = try PricingEngine(rules: rules).price(cart, at: receipt.at, now: receipt.at)
+        guard unlimited.total < receipt.total else { return [] }
+        let applied = Set(Redemptions.redeemed(by: unlimited))
+        return usedUp.map { rules.promotions[Int($0)] }.filter { applied.contains($0.id) }.map {
+            UsedUpPromotion(id: $0.id, name: $0.name)
         }
     }
 
@@ -70,7 +142,9 @@ public final class CheckoutService {
                 throw Failure(description: error.description)
             }
         }
-        return builder.take(coupons: coupons)
+        var cart = builder.take(coupons: coupons)
+        cart.customer = customer
+        return cart
     }
 
     /// What adding a coupon did.
@@ -101,8 +175,11 @@ public final class CheckoutService {
         case approved(OrderRecord)
         case declined(reason: String)
         case emptyCart
-        /// Another payment of the cart is under way: nothing was charged.
+        /// Another payment of the customer is under way: nothing was charged.
         case inProgress
+        /// The cart priced against the ledger does not come to the expected total: nothing was
+        /// held or charged.
+        case totalChanged(total: Int64, expected: Int64, currency: Currency)
     }
 
     /// A payment's result, and the interrupted orders completed before it.
@@ -111,10 +188,13 @@ public final class CheckoutService {
         /// Orders whose payment was interrupted after their charge went through, recorded now with
         /// the card that charge used (never the card of this payment), without charging again.
         public var recovered: [OrderRecord]
+        /// Used-up promotions that would have applied without the ledger, when it raised the total.
+        public var exhausted: [UsedUpPromotion]
 
-        public init(result: PaymentResult, recovered: [OrderRecord] = []) {
+        public init(result: PaymentResult, recovered: [OrderRecord] = [], exhausted: [UsedUpPromotion] = []) {
             self.result = result
             self.recovered = recovered
+            self.exhausted = exhausted
         }
     }
 
@@ -130,6 +210,8 @@ public final class CheckoutService {
         public var reason: String
         /// Orders recovered before this payment.
         public var recovered: [OrderRecord]
+        /// The ids of the used-up promotions that raised the total (``Payment/exhausted``).
+        public var exhausted: [String] = []
 
         public var description: String {
             "the card \(card) was charged \(MoneyStyle(currency: currency).format(total)) (reference \(reference)), but the order could not be recorded: \(reason). Nothing more will be charged: the next payment records this order with this charge, and says it recovered it"
@@ -153,16 +235,33 @@ public final class CheckoutService {
         return recovered
     }
 
-    /// Pays for the cart with `card`, once: interrupted payments are settled first; then the
-    /// cart's units go into a pending order (unless another payment is under way), the charge is
-    /// keyed by that order's id, and an approval records the order while a decline puts the units
-    /// back. An error after the charge went through is ``ChargedButUnrecorded``.
-    public func pay(with card: PaymentCard) throws -> Payment {
+    /// Pays for the cart with `card`, once: interrupted payments are settled first; then, in one
+    /// transaction, the cart is priced against the ledger and its units go into a pending order that
+    /// holds its redemptions (unless another payment of the customer is under way, or the total is
+    /// not `expectedTotal`); the charge, for exactly that total, is keyed by that order's id, and an
+    /// approval records the order while a decline puts the units back and releases the hold. An
+    /// error after the charge went through is ``ChargedButUnrecorded``.
+    public func pay(with card: PaymentCard, expectedTotal: Int64? = nil) throws -> Payment {
         let recovered = try settleInterrupted()
-        let placement = try orders.placeOrder { entries, coupons in
-            let receipt = try receipt(for: entries, coupons: coupons)
-            return PricedCart(
-                receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total, currency: receipt.currency)
+        var exhausted: [UsedUpPromotion] = []
+        let placement: Placement
+        do {
+            placement = try orders.placeOrder(limited: limited) { contents, counts in
+                let cart = try build(contents.entries, coupons: contents.coupons)
+                let quote = try quote(cart, ledger: limited.isEmpty ? nil : counts)
+                exhausted = quote.exhausted
+                let receipt = quote.receipt
+                if let expectedTotal, expectedTotal != receipt.total {
+                    throw TotalChanged(total: receipt.total, expected: expectedTotal, currency: receipt.currency)
+                }
+                return PricedCart(
+                    receiptJSON: ReceiptEncoder.render(receipt), total: receipt.total, currency: receipt.currency,
+                    redeemed: Redemptions.redeemed(by: receipt, order: fileOrder))
+            }
+        } catch let changed as TotalChanged {
+            return Payment(
+                result: .totalChanged(total: changed.total, expected: changed.expected, currency: changed.currency),
+                recovered: recovered, exhausted: exhausted)
         }
         let order: PendingOrder
         switch placement {
@@ -176,15 +275,25 @@ public final class CheckoutService {
         case .approved(let reference):
             do {
                 let record = try orders.complete(order, at: clock.now(), card: card.masked, reference: reference)
-                return Payment(result: .approved(record), recovered: recovered)
+                return Payment(result: .approved(record), recovered: recovered, exhausted: exhausted)
             } catch {
-                throw ChargedButUnrecorded(
+                var failure = ChargedButUnrecorded(
                     orderID: order.id, total: order.total, currency: order.currency, card: card.masked,
                     reference: reference, reason: "\(error)", recovered: recovered)
+                failure.exhausted = exhausted.map(\.id)
+                throw failure
             }
         case .declined(let reason):
             try orders.release(order)
-            return Payment(result: .declined(reason: reason), recovered: recovered)
+            return Payment(result: .declined(reason: reason), recovered: recovered, exhausted: exhausted)
         }
+    }
+
+    /// The cart's total is not the one expected: thrown inside the placing transaction, which then
+    /// records nothing.
+    struct TotalChanged: Error {
+        var total: Int64
+        var expected: Int64
+        var currency: Currency
     }
 }

@@ -66,11 +66,17 @@ public struct OrderRecord: Sendable, Equatable {
     public var card: String
     /// The gateway's reference for the charge.
     public var reference: String
+    /// The customer's id; nil for the anonymous customer.
+    public var customer: String?
+    /// The promotions the order redeemed (docs/store.md, "Usage limits").
+    public var promotions: [String]
 
     public init(
         number: Int, id: String, at: Instant, receiptJSON: String, total: Int64, currency: Currency, card: String,
-        reference: String
+        reference: String, customer: String? = nil, promotions: [String] = []
     ) {
+        self.customer = customer
+        self.promotions = promotions
         self.number = number
         self.id = id
         self.at = at
@@ -92,6 +98,10 @@ public struct PendingOrder: Sendable, Equatable {
     public var receiptJSON: String
     public var total: Int64
     public var currency: Currency
+    /// The customer's id; nil for the anonymous customer.
+    public var customer: String?
+    /// The promotions it redeems, held while it is pending.
+    public var redeemed: [String] = []
 
     public init(id: String, entries: [CartEntry], receiptJSON: String, total: Int64, currency: Currency) {
         self.id = id
@@ -107,11 +117,25 @@ public struct PricedCart: Sendable, Equatable {
     public var receiptJSON: String
     public var total: Int64
     public var currency: Currency
+    /// The promotions the order redeems (``Redemptions``).
+    public var redeemed: [String]
 
-    public init(receiptJSON: String, total: Int64, currency: Currency) {
+    public init(receiptJSON: String, total: Int64, currency: Currency, redeemed: [String] = []) {
         self.receiptJSON = receiptJSON
         self.total = total
         self.currency = currency
+        self.redeemed = redeemed
+    }
+}
+
+/// What a customer's cart holds: its entries and the coupons it presents.
+public struct CartContents: Sendable, Equatable {
+    public var entries: [CartEntry]
+    public var coupons: [String]
+
+    public init(entries: [CartEntry], coupons: [String]) {
+        self.entries = entries
+        self.coupons = coupons
     }
 }
 
@@ -121,7 +145,7 @@ public enum Placement: Sendable, Equatable {
     case placed(PendingOrder)
     /// Nothing in the cart.
     case emptyCart
-    /// Another payment of the cart is under way (in another process): nothing was placed.
+    /// Another payment of the customer is under way (in another process): nothing was placed.
     case inProgress
 }
 
@@ -130,17 +154,24 @@ public enum Placement: Sendable, Equatable {
 /// one no longer held is *interrupted*, and settled by the next payment. A pending order is never
 /// charged twice: only the process that placed it charges it.
 public protocol OrderBook: AnyObject {
-    /// In one transaction: unless another order is under way, prices the cart as it is (`price`
-    /// gets its entries and coupons) and records a pending order that takes the cart's units and
-    /// coupons out of it, held by this process.
-    func placeOrder(pricing price: ([CartEntry], [String]) throws -> PricedCart) throws -> Placement
+    /// In one transaction: unless another order of the customer is under way, reads how often the
+    /// `limited` promotions were redeemed (committed and held, all customers and this customer),
+    /// prices the cart as it is against that (`price` gets its contents and the counts), and records
+    /// a pending order that takes the cart's units and coupons out of it and holds its
+    /// redemptions, held by this process. An error of `price` places nothing.
+    func placeOrder(limited: [String], pricing price: (CartContents, RedemptionCounts) throws -> PricedCart) throws
+        -> Placement
+    /// How often the `limited` promotions were redeemed by orders committed or pending: all
+    /// customers together, and per customer for `scope`.
+    func redemptionCounts(limited: [String], scope: CustomerScope) throws -> RedemptionCounts
     /// Pending orders whose paying process has ended, now held by this process for settling
     /// (``complete(_:at:card:reference:)`` or ``release(_:)``). Orders being paid are left alone.
     func interruptedOrders() throws -> [PendingOrder]
     /// Records a held order as completed with the charge that paid it, in one transaction. If that
     /// fails the order stays pending, no longer held: the next payment settles it.
     func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord
-    /// Forgets a held order that was never charged, or was declined: its units and coupons go back to the cart.
+    /// Forgets a held order that was never charged, or was declined: its units and coupons go back
+    /// to its customer's cart, and its redemptions are no longer held.
     func release(_ order: PendingOrder) throws
     /// Completed orders, oldest first.
     func orders() throws -> [OrderRecord]

@@ -19,18 +19,29 @@ public final class CheckoutPresenter {
 
     /// Whether there is anything to pay for (the last time the receipt was shown).
     public private(set) var canPay = false
+    /// The total last shown, priced against the ledger: the payment goes through only at it.
+    public private(set) var shownTotal: Int64?
 
     public func viewDidLoad() {
         do {
             guard !(try checkout.cart.entries().isEmpty) else {
                 canPay = false
+                shownTotal = nil
                 view?.showEmpty("Cart is empty.")
                 return
             }
-            view?.show(receipt: ReceiptScreen(try checkout.receipt()))
+            let quote = try checkout.quote()
+            var screen = ReceiptScreen(quote.receipt)
+            // Used-up promotions that would have applied: said, so the higher total is not a surprise.
+            if !quote.exhausted.isEmpty {
+                screen.warnings.append(CheckoutService.UsedUpPromotion.words(quote.exhausted))
+            }
+            view?.show(receipt: screen)
+            shownTotal = quote.receipt.total
             canPay = true
         } catch {
             canPay = false
+            shownTotal = nil
             view?.showError("\(error)")
         }
     }

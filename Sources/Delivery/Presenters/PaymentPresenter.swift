@@ -23,9 +23,10 @@ public final class PaymentPresenter {
         self.checkout = checkout
     }
 
-    /// Pays with the card details as typed. Returns whether the payment was approved.
+    /// Pays with the card details as typed, only at `expectedTotal` when given (the total the
+    /// checkout showed). Returns whether the payment was approved.
     @discardableResult
-    public func pay(number: String, expiry: String, cvc: String) -> Bool {
+    public func pay(number: String, expiry: String, cvc: String, expectedTotal: Int64? = nil) -> Bool {
         let card: PaymentCard
         do {
             card = try PaymentCard(number: number, expiry: expiry, cvc: cvc, now: checkout.clock.now())
@@ -35,7 +36,7 @@ public final class PaymentPresenter {
         }
         view?.showProcessing()
         do {
-            let payment = try checkout.pay(with: card)
+            let payment = try checkout.pay(with: card, expectedTotal: expectedTotal)
             for order in payment.recovered {
                 view?.showRecovered(
                     orderNumber: order.number, total: MoneyStyle(currency: order.currency).format(order.total),
@@ -53,6 +54,14 @@ public final class PaymentPresenter {
                 view?.showEmptyCart("Cart is empty.")
             case .inProgress:
                 view?.showError("another payment of this cart is under way; nothing was charged")
+            case .totalChanged(let total, let expected, let currency):
+                let money = MoneyStyle(currency: currency)
+                let why =
+                    payment.exhausted.isEmpty
+                    ? "" : " (" + CheckoutService.UsedUpPromotion.words(payment.exhausted) + ")"
+                view?.showError(
+                    "the total changed: the cart now comes to \(money.format(total)), not \(money.format(expected))\(why); nothing was charged. Check it and pay again."
+                )
             }
         } catch {
             view?.showError("\(error)")

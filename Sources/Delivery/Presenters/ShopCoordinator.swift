@@ -189,7 +189,8 @@ public final class ShopCoordinator {
                 screen = .payment(.cvc)
             case .cvc:
                 _ = try PaymentCard.checkCVC(answer)
-                let approved = payment.pay(number: number ?? "", expiry: expiry ?? "", cvc: answer)
+                let approved = payment.pay(
+                    number: number ?? "", expiry: expiry ?? "", cvc: answer, expectedTotal: checkout.shownTotal)
                 number = nil
                 expiry = nil
                 show(approved ? .products : .checkout)

@@ -9,6 +9,7 @@ public enum OrderReport {
     public static func payment(_ payment: CheckoutService.Payment, json: Bool) -> String {
         guard json else {
             return payment.recovered.map(recoveredLine).joined() + paymentLine(payment.result)
+                + exhaustedLine(payment)
         }
         let out = JSONWriter(pretty: true)
         out.object {
@@ -27,7 +28,13 @@ public enum OrderReport {
                 out.member("status") { out.string("empty-cart") }
             case .inProgress:
                 out.member("status") { out.string("in-progress") }
+            case .totalChanged(let total, let expected, let currency):
+                out.member("status") { out.string("total-changed") }
+                out.member("total") { out.string(Amount.format(total, minorDigits: currency.minorDigits)) }
+                out.member("expected") { out.string(Amount.format(expected, minorDigits: currency.minorDigits)) }
+                out.member("currency") { out.string(currency.code) }
             }
+            exhaustedMember(payment.exhausted.map(\.id), out)
             recoveredMember(payment.recovered, out)
         }
         return out.text + "\n"
@@ -38,8 +45,28 @@ public enum OrderReport {
         case .approved(let order):
             "Payment approved: order #\(order.number), \(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card) (reference \(order.reference)).\n"
         case .declined(let reason): "Payment declined: \(reason). The cart is kept.\n"
+        case .totalChanged(let total, let expected, let currency):
+            "Total changed: the cart comes to \(MoneyStyle(currency: currency).format(total)), not the expected \(MoneyStyle(currency: currency).format(expected)). Nothing was charged.\n"
         case .emptyCart, .inProgress: ""
         }
+    }
+
+    /// The used-up promotions that raised a payment's total, named, when there are any.
+    static func exhaustedLine(_ payment: CheckoutService.Payment) -> String {
+        guard !payment.exhausted.isEmpty else { return "" }
+        switch payment.result {
+        case .approved, .declined, .totalChanged: return "Not applied: " + exhaustedWords(payment.exhausted) + ".\n"
+        case .emptyCart, .inProgress: return ""
+        }
+    }
+
+    /// The used-up promotions, named: `"A" has reached its usage limit`.
+    public static func exhaustedWords(_ promotions: [CheckoutService.UsedUpPromotion]) -> String {
+        CheckoutService.UsedUpPromotion.words(promotions)
+    }
+
+    static func exhaustedMember(_ ids: [String], _ out: JSONWriter) {
+        out.member("exhausted") { out.array(ids) { out.string($0) } }
     }
 
     /// An order an interrupted payment charged, recorded now: never worded as a new approval.
@@ -66,6 +93,7 @@ public enum OrderReport {
             out.member("card") { out.string(failure.card) }
             out.member("reference") { out.string(failure.reference) }
             out.member("error") { out.string(failure.description) }
+            exhaustedMember(failure.exhausted, out)
             recoveredMember(failure.recovered, out)
         }
         return out.text + "\n"
@@ -77,6 +105,7 @@ public enum OrderReport {
         out.object {
             out.member("status") { out.string("invalid-card") }
             out.member("error") { out.string(problem) }
+            exhaustedMember([], out)
         }
         return out.text + "\n"
     }
@@ -85,12 +114,23 @@ public enum OrderReport {
     public static func orders(_ orders: [OrderRecord], json: Bool, style: TextStyle = .plain) -> String {
         guard json else {
             if orders.isEmpty { return "No orders yet.\n" }
-            var table = TextTable([.left, .left, .right, .left, .left], stretchable: 4, 1, 3)
+            // The customer and the promotions redeemed, in columns of their own when any order has them.
+            let customers = orders.contains { $0.customer != nil }
+            let promotions = orders.contains { !$0.promotions.isEmpty }
+            var alignments: [TextTable.Alignment] = [.left, .left, .right, .left, .left]
+            if customers { alignments.append(.left) }
+            if promotions { alignments.append(.left) }
+            var table = TextTable(alignments, stretchable: 4, 1, 3)
+            // The extra columns give way first, the last first.
+            table.stretchable = Array((5..<alignments.count).reversed()) + table.stretchable
             for order in orders {
-                table.add([
+                var row = [
                     "#\(order.number)", order.at.description, MoneyStyle(currency: order.currency).format(order.total),
                     order.card, order.reference
-                ])
+                ]
+                if customers { row.append(order.customer.map { $0.forDisplay(limit: 40) } ?? "-") }
+                if promotions { row.append(order.promotions.map { $0.forDisplay(limit: 40) }.joined(separator: ", ")) }
+                table.add(row)
             }
             return table.render(width: style.width).map { $0 + "\n" }.joined()
         }
@@ -111,6 +151,10 @@ public enum OrderReport {
                         out.member("currency") { out.string(order.currency.code) }
                         out.member("card") { out.string(order.card) }
                         out.member("reference") { out.string(order.reference) }
+                        out.member("customer") {
+                            if let customer = order.customer { out.string(customer) } else { out.raw("null") }
+                        }
+                        out.member("promotions") { out.array(order.promotions) { out.string($0) } }
                         out.member("receipt") { out.raw(order.receiptJSON) }
                     }
                 }

@@ -23,6 +23,7 @@ struct CartCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "How many (1 to 1,000,000,000).") var quantity: Int64 = 1
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func validate() throws {
             guard Cart.itemQuantities.contains(quantity) else {
@@ -31,7 +32,7 @@ struct CartCommand: ParsableCommand {
         }
 
         func run() throws {
-            let shop = try ShopComponents(rules: rules, store: store)
+            let shop = try ShopComponents(rules: rules, store: store, customer: customer)
             let product = try shop.run { try shop.database.add(code, quantity: quantity, from: shop.rules.catalog) }
             OutputStream.standardOutput.write(
                 "Added \(quantity) × \(product.name.forDisplay()) (\(product.code.forDisplay())).\n")
@@ -46,13 +47,14 @@ struct CartCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "How many to remove.") var quantity: Int64?
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func validate() throws {
             if let quantity, quantity < 1 { throw ValidationError("--quantity must be at least 1") }
         }
 
         func run() throws {
-            let shop = try ShopComponents(rules: rules, store: store)
+            let shop = try ShopComponents(rules: rules, store: store, customer: customer)
             let removal = try shop.run {
                 try shop.database.remove(code, quantity: quantity, from: shop.rules.catalog)
             }
@@ -75,9 +77,10 @@ struct CartCommand: ParsableCommand {
         var format: ReceiptFormat = .text
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func run() throws {
-            let shop = try ShopComponents(rules: rules, store: store, access: .read)
+            let shop = try ShopComponents(rules: rules, store: store, customer: customer, access: .read)
             let (receipt, hints) = try shop.run { try shop.service.receiptWithHints() }
             switch format {
             case .json:
@@ -112,9 +115,10 @@ struct CartCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear", abstract: "Empty the cart: its products and its coupons.")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func run() throws {
-            let database = try ShopComponents.open(store)
+            let database = try ShopComponents.open(store, customer: customer.customer)
             try ShopComponents.run { try database.clear() }
             OutputStream.standardOutput.write(CartCommand.emptyMessage)
             try Console.finishOutput(changed: "the cart was emptied")
@@ -132,9 +136,10 @@ struct CartCommand: ParsableCommand {
             commandName: "list", abstract: "List the coupons the cart presents, in the spelling first added.")
         @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func run() throws {
-            let database = try ShopComponents.open(store)
+            let database = try ShopComponents.open(store, customer: customer.customer)
             let coupons = try ShopComponents.run { try database.coupons() }
             let out = OutputStream.standardOutput
             switch format {
@@ -156,6 +161,7 @@ struct CartCommand: ParsableCommand {
         @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func validate() throws {
             try checkStandardInputReadOnce([("the coupon", coupon)] + rules.inputs)
@@ -163,7 +169,7 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             let code = try couponText(coupon)
-            let shop = try ShopComponents(rules: rules, store: store)
+            let shop = try ShopComponents(rules: rules, store: store, customer: customer)
             let outcome = try shop.run { try shop.service.addCoupon(code) }
             switch outcome {
             case .alreadyPresent:
@@ -185,6 +191,7 @@ struct CartCommand: ParsableCommand {
         @Argument(help: "The coupon, or - to read it from standard input.") var coupon: String
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions
+        @OptionGroup var customer: CustomerOptions
 
         func validate() throws {
             try checkStandardInputReadOnce([("the coupon", coupon)] + rules.inputs)
@@ -192,7 +199,7 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             let code = try couponText(coupon)
-            let shop = try ShopComponents(rules: rules, store: store)
+            let shop = try ShopComponents(rules: rules, store: store, customer: customer)
             guard try shop.run({ try shop.service.cart.removeCoupon(code) }) else {
                 Console.error("the cart does not present that coupon")
                 throw ExitStatus.failures

@@ -15,8 +15,12 @@ struct Pay: ParsableCommand {
             the command line, where shell history and the process list would keep it.
             Test cards: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 declines (card declined); \
             4000 0000 0000 9995 declines (insufficient funds); any other valid number approves. Exit codes: \
-            0 approved (the order is recorded, the cart emptied), 1 declined or empty cart (the cart is kept), \
-            64 no card given, 65 invalid card data. Paying again after an interruption never charges twice.
+            0 approved (the order is recorded, the cart emptied), 1 declined, empty cart, another payment of \
+            the customer under way, or a total that is not --expect-total (the cart is kept, nothing charged), \
+            64 no card given, 65 invalid card data. Paying again after an interruption never charges twice. \
+            The cart is priced against the store's ledger of redemptions, so that no promotion is redeemed \
+            past its uses or uses_per_customer; on a terminal the total is shown before the card is asked \
+            for, and the payment goes through only at that total.
             """)
 
     @Flag(
@@ -31,8 +35,15 @@ struct Pay: ParsableCommand {
     @Option(help: ArgumentHelp("Deprecated, with --card.", valueName: "MM/YY", visibility: .hidden)) var expiry: String?
     @Option(help: ArgumentHelp("Deprecated, with --card.", valueName: "digits", visibility: .hidden)) var cvc: String?
     @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
+    @Option(
+        name: .customLong("expect-total"),
+        help: ArgumentHelp(
+            "Pay only if the cart comes to this total (in the catalog's currency, e.g. 67.00); otherwise nothing is charged (status total-changed).",
+            valueName: "amount"))
+    var expectTotal: String?
     @OptionGroup var rules: RulesOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var customer: CustomerOptions
 
     func validate() throws {
         try checkStandardInputReadOnce(rules.inputs, alsoReads: cardStdin ? "--card-stdin" : nil)
@@ -46,13 +57,15 @@ struct Pay: ParsableCommand {
     }
 
     func run() throws {
-        let shop = try ShopComponents(rules: rules, store: store)
+        let shop = try ShopComponents(rules: rules, store: store, customer: customer)
         let json = format == .json
         let out = OutputStream.standardOutput
+        var expected = try expectTotal.map { try Self.amount($0, currency: shop.rules.catalog.currency) }
         // Interrupted payments first (they need no card), then nothing to pay for: say so before
         // asking for a card.
         let recovered = try settle(shop, json: json)
-        if try shop.run({ try !shop.database.pendingOrders().isEmpty }) {
+        let payer = shop.database.customer
+        if try shop.run({ try shop.database.pendingOrders().contains { $0.customer == payer } }) {
             try finish(CheckoutService.Payment(result: .inProgress, recovered: recovered), json: json)
         }
         guard try shop.run({ try !shop.service.cart.entries().isEmpty }) else {
@@ -78,6 +91,10 @@ struct Pay: ParsableCommand {
                 }
                 paymentCard = try PaymentCard(number: fields[0], expiry: fields[1], cvc: fields[2], now: now)
             } else if FileDescriptor.standardInput.isTerminal {
+                // The total first, priced against the ledger: the payment goes through only at it.
+                let quote = try shop.run { try shop.service.quote() }
+                OutputStream.standardError.write(Self.totalLine(quote))
+                if expected == nil { expected = quote.receipt.total }
                 guard let entered = CardPrompt(now: now).ask() else {
                     Console.error("no card was entered; nothing was charged")
                     throw ExitStatus.failures
@@ -96,7 +113,7 @@ struct Pay: ParsableCommand {
         }
         let payment: CheckoutService.Payment
         do {
-            payment = try shop.run { try shop.service.pay(with: paymentCard) }
+            payment = try shop.run { try shop.service.pay(with: paymentCard, expectedTotal: expected) }
         } catch let failure as CheckoutService.ChargedButUnrecorded {
             var failure = failure
             failure.recovered = recovered + failure.recovered
@@ -106,7 +123,33 @@ struct Pay: ParsableCommand {
             throw ExitStatus.ioError
         }
         try finish(
-            CheckoutService.Payment(result: payment.result, recovered: recovered + payment.recovered), json: json)
+            CheckoutService.Payment(
+                result: payment.result, recovered: recovered + payment.recovered, exhausted: payment.exhausted),
+            json: json)
+    }
+
+    /// `--expect-total`: money in the catalog's currency (`67` is 67.00); anything else is a usage error.
+    static func amount(_ text: String, currency: Currency) throws -> Int64 {
+        switch Amount.parse(text, minorDigits: currency.minorDigits) {
+        case .success(let amount): return amount
+        case .failure(.notWholeMinorUnits(let digits)):
+            throw ValidationError(
+                "--expect-total \(text.forDisplay(limit: 40)) is not a whole number of \(currency.code) minor units (\(digits) decimal places at most)"
+            )
+        case .failure(.outOfRange):
+            throw ValidationError("--expect-total \(text.forDisplay(limit: 40)) is out of range")
+        case .failure(.notANumber):
+            throw ValidationError(
+                "--expect-total needs an amount such as 67.00, not \"\(text.forDisplay(limit: 40))\"")
+        }
+    }
+
+    /// `Total to pay: 67.00 €` on the terminal before the card is asked for, with the used-up
+    /// promotions that raised it.
+    static func totalLine(_ quote: CheckoutService.Quote) -> String {
+        let total = "Total to pay: \(MoneyStyle(currency: quote.receipt.currency).format(quote.receipt.total))"
+        guard !quote.exhausted.isEmpty else { return total + "\n" }
+        return total + " (" + OrderReport.exhaustedWords(quote.exhausted) + ")\n"
     }
 
     /// What a payment changed in the store, in words, for when its output could not be written.
@@ -121,6 +164,7 @@ struct Pay: ParsableCommand {
             case .declined(let reason): "the payment was declined (\(reason)); the cart is kept."
             case .emptyCart: "the cart is empty; nothing was charged."
             case .inProgress: "another payment is under way; nothing was charged."
+            case .totalChanged: "the total changed; nothing was charged."
             }
         return result + recovered
     }
@@ -142,7 +186,13 @@ struct Pay: ParsableCommand {
                     ? "the cart is empty: add products with `checkout cart add CODE` first"
                     : "the cart is empty: nothing more to pay for")
         case .inProgress:
-            Console.error("another payment of this cart is under way (in another process); nothing was charged")
+            Console.error(
+                "another payment of this \(customer.customer == nil ? "cart" : "customer") is under way (in another process); nothing was charged"
+            )
+        case .totalChanged:
+            Console.error(
+                "the cart no longer comes to the expected total; nothing was held or charged: check the total (`checkout cart show`) and pay again"
+            )
         case .approved, .declined: break
         }
         do {
@@ -158,7 +208,7 @@ struct Pay: ParsableCommand {
         }
         switch payment.result {
         case .approved: throw ExitStatus.success
-        case .declined, .emptyCart, .inProgress: throw ExitStatus.failures
+        case .declined, .emptyCart, .inProgress, .totalChanged: throw ExitStatus.failures
         }
     }
 }
@@ -215,13 +265,17 @@ extension String {
 }
 
 struct Orders: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "orders", abstract: "List past orders, oldest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "orders", abstract: "List past orders, oldest first (one customer's with --customer).")
     @Option(name: [.short, .long], help: "text or json.") var format: OutputFormat = .text
     @OptionGroup var store: StoreOptions
+    @OptionGroup var customer: CustomerOptions
 
     func run() throws {
         let database = try ShopComponents.open(store, access: .read)
-        let orders = try ShopComponents.run { try database.orders() }
+        let orders = try ShopComponents.run {
+            try customer.customer.map { try database.orders(of: $0) } ?? database.orders()
+        }
         OutputStream.standardOutput.write(OrderReport.orders(orders, json: format == .json, style: Terminal.style))
         try Console.finishOutput()
     }

@@ -4,6 +4,8 @@ import InputFiles
 import Platform
 import Pricing
 import Receipts
+import ShopStore
+import Shopping
 
 struct Price: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,6 +50,14 @@ struct Price: ParsableCommand {
     var explain = false
 
     @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp(
+            "Price against this store's ledger of redemptions, read once before pricing: promotions whose uses or uses_per_customer are used up do not apply (never $CHECKOUT_STORE).",
+            valueName: "path"),
+        completion: .storeFile)
+    var store: String?
+
+    @Option(
         help: ArgumentHelp(
             "Threads that price a batch (default: one per processor; at most 256, and no more than the batch has blocks).",
             valueName: "n"))
@@ -71,6 +81,19 @@ struct Price: ParsableCommand {
         run.style = Terminal.style
         run.keepsUntilExit = true
         run.rulesLabel = RulesSource.builtInLabel(catalog: rules.catalogSource, promotions: rules.promotionsSource)
+        if let store {
+            // Only a store that exists: a path that is not one is exit 66, and nothing is made there.
+            let database: ShopDatabase
+            do {
+                database = try ShopDatabase.existing(path: store)
+            } catch {
+                Console.error(error.description)
+                throw ExitStatus.noInput
+            }
+            run.ledger = { rules in
+                try database.redemptionCounts(limited: Redemptions.limitedIDs(rules), scope: .all)
+            }
+        }
         let outcome: PriceRun.Outcome
         do {
             outcome = try run.run(
@@ -79,6 +102,9 @@ struct Price: ParsableCommand {
         } catch {
             switch error {
             case .rules(let error): throw RulesOptions.report(error)
+            case .ledger(let error):
+                Console.error("cannot read the store's ledger: \(error)")
+                throw ExitStatus.noInput
             case .cart(let error):
                 Console.error(error.description)
                 if error.message.hasPrefix("unknown product code"), let note = rules.builtInCatalogNote {

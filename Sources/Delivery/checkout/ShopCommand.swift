@@ -9,18 +9,20 @@ struct Shop: ParsableCommand {
         abstract: "Shop interactively: products → cart → checkout → payment.",
         discussion: """
             Numbered menus; works on a terminal and with piped input, and ends cleanly at the end of input. \
-            On a terminal the card number and CVC are not shown as they are typed.
+            On a terminal the card number and CVC are not shown as they are typed. With --customer, the \
+            session is that customer's: their cart, their groups, their usage limits.
             """)
 
     @OptionGroup var rules: RulesOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var customer: CustomerOptions
 
     func validate() throws {
         try checkStandardInputReadOnce(rules.inputs, alsoReads: "the shop's answers")
     }
 
     func run() throws {
-        let shop = try ShopComponents(rules: rules, store: store)
+        let shop = try ShopComponents(rules: rules, store: store, customer: customer)
         let out = OutputStream.standardOutput
         let terminal = TerminalShop(service: shop.service, out: out)
         terminal.run()

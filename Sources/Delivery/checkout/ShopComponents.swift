@@ -21,6 +21,49 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
+/// `--customer` and `--customers`, shared by the shopping commands (docs/store.md, "Customers").
+struct CustomerOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The customer whose cart, payment or orders these are (any non-empty id). Default: the store's anonymous customer.",
+            valueName: "id"))
+    var customer: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The customers' groups (JSON), read only with --customer. Default: $CHECKOUT_CUSTOMERS, else Rules/Customers.json when present, else none.",
+            valueName: "json"),
+        completion: .catalogFile)
+    var customers: String?
+
+    func validate() throws {
+        if customer == "" {
+            throw ValidationError("--customer needs a non-empty id (leave it out for the anonymous customer)")
+        }
+    }
+
+    /// The customers file to read: `--customers`, else `$CHECKOUT_CUSTOMERS`, else
+    /// `Rules/Customers.json` when present, else none.
+    var customersPath: String? {
+        if let path = customers ?? EnvironmentDefault.value(EnvironmentDefault.customers) { return path }
+        return FileBytes.isFile("Rules/Customers.json") ? "Rules/Customers.json" : nil
+    }
+
+    /// The customer with their groups from the customers file (an id it does not list has none);
+    /// nil for the anonymous customer. A file that cannot be read ends the run with exit 66, a
+    /// malformed one with 65.
+    func load() throws -> Cart.Customer? {
+        guard let customer else { return nil }
+        guard let path = customersPath else { return Cart.Customer(id: customer) }
+        do {
+            return Cart.Customer(id: customer, groups: try CustomersFile.load(path)[customer] ?? [])
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.forInput(error)
+        }
+    }
+}
+
 /// Everything a shopping command needs, composed: rules, the store, the simulated gateway, the clock.
 struct ShopComponents {
     let rules: PricingRules
@@ -31,24 +74,34 @@ struct ShopComponents {
 
     /// `access`: `.read` for commands that only read the store (they work on a read-only store and
     /// create nothing), `.write` for the others.
-    init(rules options: RulesOptions, store: StoreOptions, access: ShopDatabase.Access = .write) throws {
+    init(
+        rules options: RulesOptions, store: StoreOptions, customer: CustomerOptions,
+        access: ShopDatabase.Access = .write
+    ) throws {
+        let shopper = try customer.load()
         rules = try options.load()
         builtInCatalogNote = options.builtInCatalogNote
         database = try Self.open(store, access: access)
+        database.customer = shopper?.id
         var gateway: PaymentGateway = SimulatedGateway(ledger: database)
         if let moment = Machine.environment("CHECKOUT_TEST_PAUSE_PAYMENT") {
             gateway = PausingGateway(gateway: gateway, moment: moment)
         }
         service = CheckoutService(
-            rules: rules.ruleSet, cart: database, orders: database, gateway: gateway, clock: SystemClock())
+            rules: rules.ruleSet, cart: database, orders: database, gateway: gateway, clock: SystemClock(),
+            customer: shopper)
     }
 
     /// The store alone, for commands that need no rules (`orders`, `cart clear`); a store that cannot
     /// be used ends the run with exit 74. `access`: `.read` for commands that only read the store.
-    static func open(_ store: StoreOptions, access: ShopDatabase.Access = .write) throws -> ShopDatabase {
+    static func open(_ store: StoreOptions, customer: String? = nil, access: ShopDatabase.Access = .write) throws
+        -> ShopDatabase
+    {
         do {
             let location = store.location
-            return try ShopDatabase(path: location.path, access: access, createDirectory: location.isDefault)
+            let database = try ShopDatabase(path: location.path, access: access, createDirectory: location.isDefault)
+            database.customer = customer
+            return database
         } catch {
             Console.error("\(error)")
             throw ExitStatus.ioError
