@@ -37,8 +37,13 @@ public struct CartReader: DocumentReader {
 
     public mutating func scanDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Cart? {
         reuseLastCart()
-        let cart = scanner.scan(bytes, merger: &merger, spareCoupons: &lastCoupons, halves: halves)
-        if let cart { keep(cart) }
+        // Bound once and returned as it is: a cart copied whole costs a retain and a release of
+        // each of its fields.
+        guard let cart = scanner.scan(bytes, merger: &merger, spareCoupons: &lastCoupons, halves: halves) else {
+            return nil
+        }
+        lastLines = cart.lines
+        lastCoupons = cart.coupons
         return cart
     }
 
