@@ -106,7 +106,7 @@ struct CartReaderDifferentialTests {
         let catalog = try! CatalogFile.decode(Array(catalogJSON.utf8), name: "c")
         #expect(catalog.products.map(\.code) == codes)
         var random = SplitMix64(seed: 11)
-        let scanner = CartScanner(codes: catalog.codes)
+        let scanner = CartScanner(codes: catalog.codes.bytes)
         var known = 0
         for round in 0..<3_000 {
             var items: [String] = []
@@ -194,7 +194,7 @@ struct CartReaderDifferentialTests {
 
     @Test("the fast path takes the shapes carts have, without falling back")
     func fastPathTaken() {
-        let scanner = CartScanner(codes: Self.catalog.codes)
+        let scanner = CartScanner(codes: Self.catalog.codes.bytes)
         var merger = CartLineMerger(productCount: Self.catalog.products.count)
         for text in [
             #"["VOUCHER", "TSHIRT"]"#, #"[{"code": "MUG", "quantity": 3}]"#,
@@ -206,7 +206,7 @@ struct CartReaderDifferentialTests {
             #expect(cart != nil, "\(text)")
         }
         // Items spelled the canonical way are read a word at a time; other spellings are left to the key-by-key path.
-        let codes = Self.catalog.codes
+        let codes = Self.catalog.codes.bytes
         let items: [(String, (code: ScannedCode, quantity: Int64, consumed: Int)?)] = [
             (#"{"code": "MUG", "quantity": 12}, "#, (.product(2), 12, 31)),
             (#"{"code": "TSHIRT", "quantity": 1}"#, (.product(1), 1, 33)),
@@ -226,7 +226,7 @@ struct CartReaderDifferentialTests {
         }
         let workload = Workload(.init(products: 50, promotions: 0, lines: 2_000))
         let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
-        let generated = CartScanner(codes: catalog.codes)
+        let generated = CartScanner(codes: catalog.codes.bytes)
         var big = CartLineMerger(productCount: catalog.products.count)
         let cart = workload.cartJSON().withUnsafeBufferPointer { generated.scan($0, merger: &big) }
         #expect(cart?.lines.count == 50)
@@ -255,7 +255,7 @@ struct ParallelScanTests {
     @Test("the generated cart is above the threshold and splits cleanly")
     func splits() {
         #expect(Self.cart.count >= Self.threshold)
-        let scanner = CartScanner(codes: Self.catalog.codes)
+        let scanner = CartScanner(codes: Self.catalog.codes.bytes)
         let outcome = Self.cart.withUnsafeBufferPointer {
             scanner.scanInTwo($0, productCount: Self.catalog.products.count, run: Self.halves.run)
         }
@@ -273,7 +273,7 @@ struct ParallelScanTests {
         // scanned in one piece.
         let tricky = try! CatalogFile.decode(
             Array(#"{"products": [{"code": "A}, {B", "price": 1}, {"code": "C", "price": 2}]}"#.utf8), name: "c")
-        let trickyScanner = CartScanner(codes: tricky.codes)
+        let trickyScanner = CartScanner(codes: tricky.codes.bytes)
         let items = Array(repeating: #"{"code": "A}, {B", "quantity": 2}, {"code": "C"}"#, count: 3_000)
             .joined(separator: ", ")
         var nested: [UInt8] = []
@@ -361,7 +361,7 @@ struct ParallelScanTests {
     func spellings(layout: Int) {
         let bytes = Self.respelled(layout)
         #expect(bytes.count >= Self.threshold)
-        let scanner = CartScanner(codes: Self.catalog.codes)
+        let scanner = CartScanner(codes: Self.catalog.codes.bytes)
         let outcome = bytes.withUnsafeBufferPointer {
             scanner.scanInTwo(
                 UnsafeBufferPointer(rebasing: $0.droppingByteOrderMark[...]), productCount: Self.catalog.products.count,

@@ -10,7 +10,7 @@ import Workloads
 @Suite("Items read through their learned layout")
 struct ItemLayoutTests {
     static let catalog = CartReaderDifferentialTests.catalog
-    static let codes = catalog.codes
+    static let codes = catalog.codes.bytes
 
     /// A layout learned from `item` (an item object with both keys, read by hand here: the values
     /// are the first string and the first run of digits after a colon).

@@ -14,7 +14,7 @@
 /// kept in Swift's own dictionary, and joined to an ASCII one where they equal it (`"\u{212A}"`, the
 /// Kelvin sign, is the letter `K`). Looked up by bytes it finds the code spelled with exactly those
 /// bytes; a cart that spells a code otherwise is left to the reader that compares strings.
-public struct CodeTable: @unchecked Sendable {
+public struct CodeTable: Sendable {
     /// One slot of the open-addressing table.
     @usableFromInline
     struct Entry {
@@ -34,11 +34,12 @@ public struct CodeTable: @unchecked Sendable {
     /// Owns the memory `entries`, `bytes`, `starts` and `tails` point into; immutable once built, so
     /// shared freely.
     @usableFromInline
-    final class Storage {
+    final class Storage: @unchecked Sendable {
         let entries: UnsafeMutableBufferPointer<Entry>
         let bytes: UnsafeMutableBufferPointer<UInt8>
         let starts: UnsafeMutableBufferPointer<Int32>
         let tails: UnsafeMutableBufferPointer<UInt64>
+        var longestCode = 0
 
         init(slotCount: Int, byteCount: Int, productCount: Int) {
             entries = .allocate(capacity: slotCount)
@@ -60,18 +61,17 @@ public struct CodeTable: @unchecked Sendable {
         }
     }
 
-    @usableFromInline let storage: Storage
-    @usableFromInline let entries: UnsafePointer<Entry>
-    /// All codes' bytes, back to back; product `id`'s from `starts[id]` to `starts[id + 1]`.
-    @usableFromInline let bytes: UnsafePointer<UInt8>
-    @usableFromInline let starts: UnsafePointer<Int32>
-    /// Per product, its code's last 8 bytes (codes of more than 8), compared once the first 8 match.
-    @usableFromInline let tails: UnsafePointer<UInt64>
-    @usableFromInline let mask: Int
+    /// Two words, so that a catalog, which holds the table and is copied into what uses it, stays
+    /// small; ``bytes`` has the addresses a lookup needs.
+    private let storage: Storage
     /// Codes that are not all ASCII, by their strings.
     private let others: [String: ProductID]
+
+    /// The table's lookups by bytes, for the cart scanner: the addresses they read, loaded once.
+    public var bytes: ByteLookup { ByteLookup(storage) }
+
     /// The longest code's length in bytes: a longer string is no code of the catalog.
-    public let longestCode: Int
+    public var longestCode: Int { storage.longestCode }
 
     /// Two codes that are the same: the later one's position, and the first one's.
     struct Duplicate: Equatable {
@@ -157,9 +157,8 @@ public struct CodeTable: @unchecked Sendable {
                 storage.entries[slot] = Entry(head: key.head, idPlusOne: Int32(id + 1), length: Int32(key.length))
             }
         }
-        let table = CodeTable(
-            storage: storage, mask: capacity - 1, others: others,
-            longestCode: (0..<count).reduce(0) { max($0, Int(starts[$1 + 1] - starts[$1])) })
+        storage.longestCode = (0..<count).reduce(0) { max($0, Int(starts[$1 + 1] - starts[$1])) }
+        let table = CodeTable(storage: storage, others: others)
         // A code with other characters may equal an ASCII one.
         for (code, id) in others {
             if let equal = asciiEquivalent(code), let first = table.bytesLookup(equal) { found(id, first) }
@@ -167,15 +166,9 @@ public struct CodeTable: @unchecked Sendable {
         return (table, duplicate)
     }
 
-    private init(storage: Storage, mask: Int, others: [String: ProductID], longestCode: Int) {
+    private init(storage: Storage, others: [String: ProductID]) {
         self.storage = storage
-        entries = UnsafePointer(storage.entries.baseAddress!)
-        bytes = UnsafePointer(storage.bytes.baseAddress!)
-        starts = UnsafePointer(storage.starts.baseAddress!)
-        tails = UnsafePointer(storage.tails.baseAddress!)
-        self.mask = mask
         self.others = others
-        self.longestCode = longestCode
     }
 
     /// Whether products `a` and `b` have the same code bytes.
@@ -208,7 +201,7 @@ public struct CodeTable: @unchecked Sendable {
         var text = code
         return text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else { return nil }
-            return lookup(base, utf8.count, readable: utf8.count)
+            return bytes.lookup(base, utf8.count, readable: utf8.count)
         }
     }
 
@@ -229,8 +222,31 @@ public struct CodeTable: @unchecked Sendable {
     }
 
     private static let asciiCharacters = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+}
 
-    // MARK: Looking up bytes (the cart scanner)
+/// A ``CodeTable``'s lookups by bytes: the addresses of its memory, held while it is (the table's
+/// storage kept alive with them), so that a hot loop loads none of them per code.
+public struct ByteLookup: @unchecked Sendable {
+    @usableFromInline let storage: CodeTable.Storage
+    @usableFromInline let entries: UnsafePointer<CodeTable.Entry>
+    /// All codes' bytes, back to back; product `id`'s from `starts[id]` to `starts[id + 1]`.
+    @usableFromInline let bytes: UnsafePointer<UInt8>
+    @usableFromInline let starts: UnsafePointer<Int32>
+    /// Per product, its code's last 8 bytes (codes of more than 8), compared once the first 8 match.
+    @usableFromInline let tails: UnsafePointer<UInt64>
+    @usableFromInline let mask: Int
+    /// The longest code's length in bytes: a longer string is no code of the catalog.
+    public let longestCode: Int
+
+    init(_ storage: CodeTable.Storage) {
+        self.storage = storage
+        entries = UnsafePointer(storage.entries.baseAddress!)
+        bytes = UnsafePointer(storage.bytes.baseAddress!)
+        starts = UnsafePointer(storage.starts.baseAddress!)
+        tails = UnsafePointer(storage.tails.baseAddress!)
+        mask = storage.entries.count - 1
+        longestCode = storage.longestCode
+    }
 
     /// The id of the product whose code is the `count` bytes at `code`, or nil. `readable` is how
     /// many bytes from `code` may be read (at least `count`): a code shorter than 8 bytes is loaded
@@ -246,6 +262,8 @@ public struct CodeTable: @unchecked Sendable {
     public func lookup(word: UInt64, count: Int) -> ProductID? {
         find(Key(shortCode: word, count: count), nil)
     }
+
+    @usableFromInline typealias Key = CodeTable.Key
 
     @inlinable @inline(__always)
     func find(_ key: Key, _ code: UnsafePointer<UInt8>?) -> ProductID? {
@@ -272,7 +290,9 @@ public struct CodeTable: @unchecked Sendable {
         for i in 8..<(key.length - 8) where own[i] != code![i] { return false }
         return true
     }
+}
 
+extension CodeTable {
     /// A code's words, length and hash.
     @usableFromInline
     struct Key {

@@ -29,7 +29,7 @@ public struct CartReader: DocumentReader {
     /// `halves`: whether and how a large cart is scanned on two cores; by default never.
     public init(catalog: Catalog, halves: CartHalves = .never) {
         self.catalog = catalog
-        scanner = CartScanner(codes: catalog.codes)
+        scanner = CartScanner(codes: catalog.codes.bytes)
         self.halves = halves
         merger = CartLineMerger(productCount: catalog.products.count)
         builder = CartBuilder(catalog: catalog, suggestions: CodeSuggestions.suggester)

@@ -8,7 +8,7 @@ import Pricing
 /// document instead, with its messages.
 struct CartScanner: Sendable {
     /// The catalog's codes, looked up by their bytes.
-    let codes: CodeTable
+    let codes: ByteLookup
 
     /// The cart in `bytes`, or nil when the tree reader must decide. `merger` is left empty.
     func scan(_ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger, halves: CartHalves = .never) -> Cart? {
@@ -613,7 +613,7 @@ struct Cursor {
     /// reader, which says what is wrong. Escapes are decoded first. The cursor is past the string
     /// unless it is ``ScannedCode/invalid``.
     @inline(__always)
-    mutating func code(_ codes: CodeTable) -> ScannedCode {
+    mutating func code(_ codes: ByteLookup) -> ScannedCode {
         guard p < end, p.pointee == UInt8(ascii: "\"") else { return .invalid }
         let start = p + 1
         // Most codes are short: when the word at the code's start holds its closing quote, that one
@@ -635,7 +635,7 @@ struct Cursor {
 
     /// ``code(_:)`` for a code of 8 bytes or more, or near the end of the bytes.
     @inline(never)
-    private mutating func longCode(_ codes: CodeTable) -> ScannedCode {
+    private mutating func longCode(_ codes: ByteLookup) -> ScannedCode {
         let start = p + 1
         let q = stringStop(from: start)
         guard q < end else { return .invalid }
@@ -656,7 +656,7 @@ struct Cursor {
     /// bytes, ASCII escapes), or into a buffer with room for the catalog's longest code (anything).
     /// Kept small, so that its frame costs the usual code little.
     @inline(never)
-    private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> ScannedCode {
+    private mutating func escapedCode(_ codes: ByteLookup, firstStop: UnsafePointer<UInt8>) -> ScannedCode {
         escapedWordCode(codes, firstStop: firstStop) ?? longEscapedCode(codes, firstStop: firstStop)
     }
 
@@ -665,7 +665,7 @@ struct Cursor {
     /// with room for the catalog's longest code (a longer string is no code: the scan gives up), then
     /// looked up.
     @inline(never)
-    private mutating func longEscapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> ScannedCode {
+    private mutating func longEscapedCode(_ codes: ByteLookup, firstStop: UnsafePointer<UInt8>) -> ScannedCode {
         if let decided = shortEscapedCode(codes) { return decided }
         // Room for the longest code, an escape's 4 bytes and a word written past a short run; a
         // fixed size when that fits, which the compiler places on the stack outright.
@@ -686,7 +686,7 @@ struct Cursor {
     /// code, an escape past ASCII, a control character, the bytes' end within a word), which the
     /// paths after it decide.
     @inline(__always)
-    private mutating func escapedWordCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> ScannedCode? {
+    private mutating func escapedWordCode(_ codes: ByteLookup, firstStop: UnsafePointer<UInt8>) -> ScannedCode? {
         var q = p + 1
         var stop = firstStop
         var word: UInt64 = 0
@@ -738,7 +738,7 @@ struct Cursor {
     /// runs and its buffer cost more than the decoding. Nil, the cursor unmoved, for anything else
     /// (a longer string, an escape past ASCII, a control character), which the general path decides.
     @inline(__always)
-    private mutating func shortEscapedCode(_ codes: CodeTable) -> ScannedCode? {
+    private mutating func shortEscapedCode(_ codes: ByteLookup) -> ScannedCode? {
         var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let start = p + 1
         let end = self.end
@@ -914,7 +914,7 @@ struct Cursor {
     /// fixed parts compared a word at a time. Nil, the cursor unmoved, for any other spelling, which
     /// ``CartScanner`` then reads key by key with the same result.
     @inline(__always)
-    mutating func canonicalItem(_ codes: CodeTable) -> (ScannedCode, Int64)? {
+    mutating func canonicalItem(_ codes: ByteLookup) -> (ScannedCode, Int64)? {
         guard end - p >= 10, Cursor.load8(p) == 0x3A22_6564_6F63_227B /* {"code": */ else { return nil }
         let compact = p[8] == UInt8(ascii: "\"")
         guard compact || Cursor.load2(p + 8) == 0x2220 /* ␣" */ else { return nil }

@@ -83,7 +83,7 @@ struct ItemLayout {
     /// quantity, the cursor past its `}`. Nil, the cursor unmoved, otherwise.
     /// (Mutating only so that the layout is passed by reference, not copied per item.)
     @inline(__always)
-    mutating func item(_ c: inout Cursor, _ codes: CodeTable) -> (ScannedCode, Int64)? {
+    mutating func item(_ c: inout Cursor, _ codes: ByteLookup) -> (ScannedCode, Int64)? {
         guard head.matches(c.p, c.end) else { return nil }
         var probe = Cursor(p: c.p + head.count, end: c.end)
         let product: ScannedCode

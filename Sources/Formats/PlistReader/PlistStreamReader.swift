@@ -52,10 +52,10 @@ public enum PlistStreamReader {
         if let halving, case .regular(let size)? = kind, size >= halving.from,
             let plan = SecondHalf.plan(for: .file(fd), size: size, limits: limits)
         {
-            half = SecondHalf(plan: plan, origin: .file(fd), name: path, limits: limits)
+            half = SecondHalf(plan: plan, origin: .file(fd), name: path, limits: limits, offer: halving.offer)
         }
         let parser = Parser(
-            name: path, source: .stream(fd), limits: limits, handler: handler, splitting: half, offer: halving?.offer)
+            name: path, source: .stream(fd), limits: limits, handler: handler, splitting: half)
         parser.run()
         let reading = parser.finishHalves()
         if let error = parser.readError ?? half?.readError {
@@ -74,11 +74,10 @@ public enum PlistStreamReader {
         if let halving, bytes.count >= halving.from,
             let plan = SecondHalf.plan(for: .memory(bytes), size: bytes.count, limits: limits)
         {
-            half = SecondHalf(plan: plan, origin: .memory(bytes), name: name, limits: limits)
+            half = SecondHalf(plan: plan, origin: .memory(bytes), name: name, limits: limits, offer: halving.offer)
         }
         let parser = Parser(
-            name: name, source: .memory(bytes), limits: limits, handler: handler, splitting: half,
-            offer: halving?.offer)
+            name: name, source: .memory(bytes), limits: limits, handler: handler, splitting: half)
         parser.run()
         return parser.finishHalves()
     }
@@ -201,12 +200,12 @@ final class Parser {
     init(
         name: String, source: InputSource.Origin, from position: Int = 0, prefix: [UInt8] = [],
         limits: PlistLimits, handler: PlistStreamHandler, splitting: SecondHalf? = nil,
-        offer: ((PlistKind, Int, PlistKey?) -> PlistStreamHandler?)? = nil, secondHalf: SecondHalf? = nil
+        secondHalf: SecondHalf? = nil
     ) {
         libxmlSetUp
         let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
         state.initialize(to: ReaderState(handler: handler, limits: limits))
-        if let splitting, let offer { state.pointee.split = ReaderState.SplitWatch(half: splitting, offer: offer) }
+        state.pointee.split = splitting.map { ReaderState.SplitWatch(half: $0) }
         let input = UnsafeMutablePointer<InputSource>.allocate(capacity: 1)
         input.initialize(
             to: InputSource(

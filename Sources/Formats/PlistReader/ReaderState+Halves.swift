@@ -7,8 +7,6 @@ internal import CLibXML2
 extension ReaderState {
     struct SplitWatch {
         let half: SecondHalf
-        /// Asked when a streamed container opens: the handler of the second half, if it is split there.
-        let offer: (PlistKind, Int, PlistKey?) -> PlistStreamHandler?
         /// Where in `stack` the container whose children are split is, once the second half started.
         var container: Int?
         /// Whether this parser reached the cut, at the end of one of the container's children.
@@ -16,9 +14,8 @@ extension ReaderState {
         /// Whether the second half can no longer be used (or never started).
         var abandoned = false
 
-        init(half: SecondHalf, offer: @escaping (PlistKind, Int, PlistKey?) -> PlistStreamHandler?) {
+        init(half: SecondHalf) {
             self.half = half
-            self.offer = offer
         }
 
         var started: Bool { container != nil }
@@ -47,7 +44,7 @@ extension ReaderState {
             watch.abandoned = true
             return
         }
-        guard let second = watch.offer(kind, depth, key) else { return }
+        guard let second = watch.half.offer(kind, depth, key) else { return }
         watch.container = stack.count - 1
         watch.half.start(handler: second, openElements: ContiguousArray(stack.elements))
     }
