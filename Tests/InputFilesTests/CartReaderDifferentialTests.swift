@@ -1,3 +1,4 @@
+import Dispatch
 import Pricing
 import SeededRandom
 import Testing
@@ -15,7 +16,7 @@ struct CartReaderDifferentialTests {
                 .utf8), name: "c")
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
-        readOutcome(bytes, reader: CartReader(catalog: catalog, scanAfter: 0), tree: tree) { "\($0)" }
+        readOutcome(bytes, reader: CartReader(catalog: catalog), tree: tree) { "\($0)" }
     }
 
     static let corpus: [String] = [
@@ -105,7 +106,7 @@ struct CartReaderDifferentialTests {
         let catalog = try! CatalogFile.decode(Array(catalogJSON.utf8), name: "c")
         #expect(catalog.products.map(\.code) == codes)
         var random = SplitMix64(seed: 11)
-        let scanner = CartScanner(codes: CodeTable(catalog: catalog))
+        let scanner = CartScanner(codes: catalog.codes.bytes)
         var known = 0
         for round in 0..<3_000 {
             var items: [String] = []
@@ -124,7 +125,7 @@ struct CartReaderDifferentialTests {
                 items.append(random.next() % 2 == 0 ? "\"\(text)\"" : #"{"code": "\#(text)", "quantity": 2}"#)
             }
             let bytes = Array(("[" + items.joined(separator: ", ") + "]").utf8)
-            let reader = CartReader(catalog: catalog, scanAfter: 0)
+            let reader = CartReader(catalog: catalog)
             let fast = readOutcome(bytes, reader: reader, tree: false) { "\($0)" }
             let tree = readOutcome(bytes, reader: reader, tree: true) { "\($0)" }
             #expect(fast == tree, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
@@ -193,7 +194,7 @@ struct CartReaderDifferentialTests {
 
     @Test("the fast path takes the shapes carts have, without falling back")
     func fastPathTaken() {
-        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog))
+        let scanner = CartScanner(codes: Self.catalog.codes.bytes)
         var merger = CartLineMerger(productCount: Self.catalog.products.count)
         for text in [
             #"["VOUCHER", "TSHIRT"]"#, #"[{"code": "MUG", "quantity": 3}]"#,
@@ -205,26 +206,27 @@ struct CartReaderDifferentialTests {
             #expect(cart != nil, "\(text)")
         }
         // Items spelled the canonical way are read a word at a time; other spellings are left to the key-by-key path.
-        let codes = CodeTable(catalog: Self.catalog)
-        let items: [(String, (id: Int, quantity: Int64, consumed: Int)?)] = [
-            (#"{"code": "MUG", "quantity": 12}, "#, (2, 12, 31)), (#"{"code": "TSHIRT", "quantity": 1}"#, (1, 1, 33)),
-            (#"{"code": "HAT", "quantity": 1}"#, (-1, 1, 30)), (#"{"code": "MUG", "quantity": 12 }"#, nil),
+        let codes = Self.catalog.codes.bytes
+        let items: [(String, (code: ScannedCode, quantity: Int64, consumed: Int)?)] = [
+            (#"{"code": "MUG", "quantity": 12}, "#, (.product(2), 12, 31)),
+            (#"{"code": "TSHIRT", "quantity": 1}"#, (.product(1), 1, 33)),
+            (#"{"code": "HAT", "quantity": 1}"#, (.unknown, 1, 30)), (#"{"code": "MUG", "quantity": 12 }"#, nil),
             (#"{"code":"MUG", "quantity": 12}"#, nil), (#"{"quantity": 12, "code": "MUG"}"#, nil),
             (#"{"code": "MUG", "quantity": 1"#, nil)
         ]
         for (text, expected) in items {
             let bytes = Array(text.utf8)
-            let item = bytes.withUnsafeBufferPointer { buffer -> (Int, Int64, Int)? in
+            let item = bytes.withUnsafeBufferPointer { buffer -> (ScannedCode, Int64, Int)? in
                 var cursor = Cursor(p: buffer.baseAddress!, end: buffer.baseAddress! + buffer.count)
                 guard let (id, quantity) = cursor.canonicalItem(codes) else { return nil }
                 return (id, quantity, cursor.p - buffer.baseAddress!)
             }
             #expect(
-                item?.0 == expected?.id && item?.1 == expected?.quantity && item?.2 == expected?.consumed, "\(text)")
+                item?.0 == expected?.code && item?.1 == expected?.quantity && item?.2 == expected?.consumed, "\(text)")
         }
         let workload = Workload(.init(products: 50, promotions: 0, lines: 2_000))
         let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
-        let generated = CartScanner(codes: CodeTable(catalog: catalog))
+        let generated = CartScanner(codes: catalog.codes.bytes)
         var big = CartLineMerger(productCount: catalog.products.count)
         let cart = workload.cartJSON().withUnsafeBufferPointer { generated.scan($0, merger: &big) }
         #expect(cart?.lines.count == 50)
@@ -236,12 +238,16 @@ struct ParallelScanTests {
     /// A cart above the (lowered) parallel threshold, from the generator.
     static let workload = Workload(.init(products: 200, promotions: 0, lines: 20_000, seed: 3))
     static let threshold = 64 << 10
+    /// Carts above the threshold scanned on two threads.
+    static let halves = CartHalves(from: threshold) { body in
+        DispatchQueue.concurrentPerform(iterations: 2, execute: body)
+    }
     static let catalog = try! CatalogFile.decode(workload.catalogJSON(), name: "Products.json")
     static let cart = workload.cartJSON()
 
     static func outcome(_ bytes: [UInt8], tree: Bool) -> String {
         readOutcome(
-            bytes, reader: CartReader(catalog: catalog, parallelThreshold: threshold, scanAfter: 0), name: "big.json",
+            bytes, reader: CartReader(catalog: catalog, halves: halves), name: "big.json",
             tree: tree
         ) { "\($0.lines)" }
     }
@@ -249,9 +255,9 @@ struct ParallelScanTests {
     @Test("the generated cart is above the threshold and splits cleanly")
     func splits() {
         #expect(Self.cart.count >= Self.threshold)
-        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
+        let scanner = CartScanner(codes: Self.catalog.codes.bytes)
         let outcome = Self.cart.withUnsafeBufferPointer {
-            scanner.scanInTwo($0, productCount: Self.catalog.products.count)
+            scanner.scanInTwo($0, productCount: Self.catalog.products.count, run: Self.halves.run)
         }
         guard case .cart(let cart) = outcome else {
             Issue.record("expected a cart from the two halves, got \(outcome)")
@@ -267,7 +273,7 @@ struct ParallelScanTests {
         // scanned in one piece.
         let tricky = try! CatalogFile.decode(
             Array(#"{"products": [{"code": "A}, {B", "price": 1}, {"code": "C", "price": 2}]}"#.utf8), name: "c")
-        let trickyScanner = CartScanner(codes: CodeTable(catalog: tricky), parallelThreshold: Self.threshold)
+        let trickyScanner = CartScanner(codes: tricky.codes.bytes)
         let items = Array(repeating: #"{"code": "A}, {B", "quantity": 2}, {"code": "C"}"#, count: 3_000)
             .joined(separator: ", ")
         var nested: [UInt8] = []
@@ -282,14 +288,14 @@ struct ParallelScanTests {
             if inside == true { break }
         }
         let nestedOutcome = nested.withUnsafeBufferPointer {
-            trickyScanner.scanInTwo($0, productCount: tricky.products.count)
+            trickyScanner.scanInTwo($0, productCount: tricky.products.count, run: Self.halves.run)
         }
         guard case .sequential = nestedOutcome else {
             Issue.record("the split should land inside a code and be refused, got \(nestedOutcome)")
             return
         }
         let trickyRead = readOutcome(
-            nested, reader: CartReader(catalog: tricky, parallelThreshold: Self.threshold, scanAfter: 0), tree: false
+            nested, reader: CartReader(catalog: tricky, halves: Self.halves), tree: false
         ) { "\($0.lines)" }
         #expect(
             trickyRead
@@ -355,10 +361,11 @@ struct ParallelScanTests {
     func spellings(layout: Int) {
         let bytes = Self.respelled(layout)
         #expect(bytes.count >= Self.threshold)
-        let scanner = CartScanner(codes: CodeTable(catalog: Self.catalog), parallelThreshold: Self.threshold)
+        let scanner = CartScanner(codes: Self.catalog.codes.bytes)
         let outcome = bytes.withUnsafeBufferPointer {
             scanner.scanInTwo(
-                UnsafeBufferPointer(rebasing: $0.droppingByteOrderMark[...]), productCount: Self.catalog.products.count)
+                UnsafeBufferPointer(rebasing: $0.droppingByteOrderMark[...]), productCount: Self.catalog.products.count,
+                run: Self.halves.run)
         }
         guard case .cart(let cart) = outcome else {
             Issue.record("expected a cart from the two halves, got \(outcome)")
@@ -392,7 +399,7 @@ func readOutcome(
 struct CartRecyclingTests {
     @Test("the next cart's lines and coupons take the storage of the cart recycled, and only its own content")
     func recycled() throws {
-        var reader = CartReader(catalog: CartReaderDifferentialTests.catalog, scanAfter: 0)
+        var reader = CartReader(catalog: CartReaderDifferentialTests.catalog)
         func base<T>(_ array: [T]) -> UnsafeRawPointer? {
             array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         }
@@ -417,7 +424,6 @@ struct CartRecyclingTests {
             #expect(cart.coupons == coupons && cart.lines == lines, "\(text)")
             couponBases.append(base(cart.coupons))
             lineBases.append(base(cart.lines))
-            reader.recycle(cart)
         }
         // Coupons are read into the last cart's storage (the third cart's outgrow it); lines alternate
         // between two buffers.

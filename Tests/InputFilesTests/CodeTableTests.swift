@@ -21,13 +21,13 @@ struct CodeTableTests {
 
     /// Looks `bytes` up as a code at the end of a buffer (nothing readable after it) and followed by
     /// `after`.
-    static func lookups(_ table: CodeTable, _ bytes: [UInt8], after: [UInt8]) -> (Int, Int) {
+    static func lookups(_ table: ByteLookup, _ bytes: [UInt8], after: [UInt8]) -> (Int, Int) {
         let alone = bytes.withUnsafeBufferPointer { buffer in
             // An empty array has no address; a code is never empty, but a shortened one may be.
-            buffer.baseAddress.map { table.lookup($0, buffer.count, readable: buffer.count) } ?? -1
+            buffer.baseAddress.map { table.lookup($0, buffer.count, readable: buffer.count) ?? -1 } ?? -1
         }
         let followed = (bytes + after).withUnsafeBufferPointer { buffer in
-            table.lookup(buffer.baseAddress!, bytes.count, readable: buffer.count)
+            table.lookup(buffer.baseAddress!, bytes.count, readable: buffer.count) ?? -1
         }
         return (alone, followed)
     }
@@ -45,7 +45,7 @@ struct CodeTableTests {
                 if seen.insert(Array(code.utf8)).inserted { codes.append(code) }
             }
             let catalog = try Catalog(products: codes.map { Product(code: $0, name: $0, price: 1) })
-            let table = CodeTable(catalog: catalog)
+            let table = catalog.codes.bytes
             var reference: [[UInt8]: Int] = [:]
             for (id, code) in codes.enumerated() { reference[Array(code.utf8)] = id }
             #expect(table.longestCode == reference.keys.map(\.count).max())
@@ -67,7 +67,9 @@ struct CodeTableTests {
                         for (i, byte) in candidate.enumerated() {
                             word = word & ~(0xFF << (8 * UInt64(i))) | UInt64(byte) << (8 * UInt64(i))
                         }
-                        #expect(table.lookup(word: word, count: candidate.count) == expected, "\(candidate) in a word")
+                        #expect(
+                            (table.lookup(word: word, count: candidate.count) ?? -1) == expected,
+                            "\(candidate) in a word")
                     }
                     probes += 1
                     if expected >= 0 { hits += 1 }
@@ -85,7 +87,7 @@ struct CodeTableTests {
             "ABCDEFGH", "ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOQ", "ABCDEFGH12345678", "ABCDEFGHx1234567",
             "ABCDEFGH-middle-1-IJKLMNOP", "ABCDEFGH-middle-2-IJKLMNOP", "ABCDEFG", "BCDEFGH"
         ]
-        let table = CodeTable(catalog: try Catalog(products: codes.map { Product(code: $0, name: $0, price: 1) }))
+        let table = try Catalog(products: codes.map { Product(code: $0, name: $0, price: 1) }).codes.bytes
         for (id, code) in codes.enumerated() {
             #expect(Self.lookups(table, Array(code.utf8), after: []) == (id, id), "\(code)")
         }
@@ -98,7 +100,7 @@ struct CodeTableTests {
     func generatorCatalog() throws {
         let catalog = try CatalogFile.decode(
             Workload(.init(products: 3_000, promotions: 0, lines: 0)).catalogJSON(), name: "c")
-        let table = CodeTable(catalog: catalog)
+        let table = catalog.codes.bytes
         for (id, product) in catalog.products.enumerated() {
             let found = Array(product.code.utf8).withUnsafeBufferPointer {
                 table.lookup($0.baseAddress!, $0.count, readable: $0.count)
@@ -109,7 +111,7 @@ struct CodeTableTests {
             let found = Array(missing.utf8).withUnsafeBufferPointer {
                 table.lookup($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count, readable: $0.count)
             }
-            #expect(found == -1, "\(missing)")
+            #expect(found == nil, "\(missing)")
         }
     }
 }

@@ -10,7 +10,7 @@ import Workloads
 @Suite("Items read through their learned layout")
 struct ItemLayoutTests {
     static let catalog = CartReaderDifferentialTests.catalog
-    static let codes = CodeTable(catalog: catalog)
+    static let codes = catalog.codes.bytes
 
     /// A layout learned from `item` (an item object with both keys, read by hand here: the values
     /// are the first string and the first run of digits after a colon).
@@ -53,10 +53,10 @@ struct ItemLayoutTests {
     }
 
     /// What the layout reads at the start of `text`: the product, the quantity and the bytes taken.
-    static func read(_ text: String, with layout: ItemLayout) -> (Int, Int64, Int)? {
+    static func read(_ text: String, with layout: ItemLayout) -> (ScannedCode, Int64, Int)? {
         var layout = layout
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer -> (Int, Int64, Int)? in
+        return bytes.withUnsafeBufferPointer { buffer -> (ScannedCode, Int64, Int)? in
             var cursor = Cursor(p: buffer.baseAddress!, end: buffer.baseAddress! + buffer.count)
             guard let (id, quantity) = layout.item(&cursor, codes) else {
                 #expect(cursor.p == buffer.baseAddress!, "a refused item leaves the cursor where it was")
@@ -75,10 +75,13 @@ struct ItemLayoutTests {
         #expect(!layout.codeFirst)
         // Catalog ids: VOUCHER 0, TSHIRT 1, MUG 2, é 3. Texts are padded so whole words can be read.
         let padding = String(repeating: " ", count: 16)
-        let cases: [(String, (Int, Int64, Int)?)] = [
-            ("{\r\n      \"quantity\": 12,\r\n      \"code\": \"TSHIRT\"\r\n    }", (1, 12, 55)),
-            ("{\r\n      \"quantity\": 1000000000,\r\n      \"code\": \"\\u004dUG\"\r\n    }", (2, 1_000_000_000, 65)),
-            ("{\r\n      \"quantity\": 1,\r\n      \"code\": \"HAT\"\r\n    }", (-1, 1, 51)),
+        let cases: [(String, (ScannedCode, Int64, Int)?)] = [
+            ("{\r\n      \"quantity\": 12,\r\n      \"code\": \"TSHIRT\"\r\n    }", (.product(1), 12, 55)),
+            (
+                "{\r\n      \"quantity\": 1000000000,\r\n      \"code\": \"\\u004dUG\"\r\n    }",
+                (.product(2), 1_000_000_000, 65)
+            ),
+            ("{\r\n      \"quantity\": 1,\r\n      \"code\": \"HAT\"\r\n    }", (.unknown, 1, 51)),
             // Any other spelling is left to the key-by-key path.
             ("{\r\n      \"quantity\": 1 ,\r\n      \"code\": \"MUG\"\r\n    }", nil),
             ("{\n      \"quantity\": 1,\r\n      \"code\": \"MUG\"\r\n    }", nil),
@@ -108,7 +111,7 @@ struct ItemLayoutTests {
         #expect(layout.head.count == 35 && layout.middle.count == 39 && layout.codeFirst)
         let padding = String(repeating: " ", count: 16)
         let item = Self.read("{\r\n\(indent)\"code\": \"é\",\r\n\(indent)\"quantity\": 7\r\n}" + padding, with: layout)
-        #expect(item?.0 == 3 && item?.1 == 7 && item?.2 == 82)
+        #expect(item?.0 == .product(3) && item?.1 == 7 && item?.2 == 82)
         var shifted = indent
         shifted.removeLast()
         #expect(

@@ -1,3 +1,4 @@
+import PlistReader
 import Pricing
 import Testing
 
@@ -40,8 +41,12 @@ struct ParallelDecodingTests {
     func sameResult() {
         let bytes = Array(Self.plist().utf8)
         let checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
-        let inline = PromotionFile.load(bytes: bytes, name: "big.plist", checks: checks, parallel: false)
-        let parallel = PromotionFile.load(bytes: bytes, name: "big.plist", checks: checks, parallel: true)
+        var inlineChecks = checks
+        inlineChecks.reading = .oneThread
+        var parallelChecks = checks
+        parallelChecks.reading = PromotionReading(secondThreadFrom: 0, halvingFrom: PlistHalves.threshold)
+        let inline = PromotionFile.load(bytes: bytes, name: "big.plist", checks: inlineChecks)
+        let parallel = PromotionFile.load(bytes: bytes, name: "big.plist", checks: parallelChecks)
         #expect(inline.diagnostics.count > 2_000)
         #expect(inline.promotions.count > 500)
         #expect(parallel.diagnostics == inline.diagnostics)

@@ -107,16 +107,14 @@ struct TwoParserTests {
                 checks.catalog = catalog
                 checks.checksProducts = true
             }
-            let one = PromotionFile.load(
-                bytes: bytes, name: "r.plist", checks: checks, parallel: false, halvingFrom: nil)
-            let two = PromotionFile.loadReporting(
-                bytes: bytes, name: "r.plist", checks: checks, parallel: true, halvingFrom: 0)
-            if two.halves { halves += 1 }
-            #expect(two.file.diagnostics == one.diagnostics, "round \(round)")
-            #expect(two.file.promotions == one.promotions, "round \(round)")
-            #expect(two.file.entries == one.entries, "round \(round)")
-            #expect(two.file.currency == one.currency, "round \(round)")
-            if two.file.diagnostics != one.diagnostics {
+            let one = PromotionFile.load(bytes: bytes, name: "r.plist", checks: checks.reading(.oneThread))
+            let two = PromotionFile.load(bytes: bytes, name: "r.plist", checks: checks.reading(.twoParsers))
+            if two.readInHalves { halves += 1 }
+            #expect(two.diagnostics == one.diagnostics, "round \(round)")
+            #expect(two.promotions == one.promotions, "round \(round)")
+            #expect(two.entries == one.entries, "round \(round)")
+            #expect(two.currency == one.currency, "round \(round)")
+            if two.diagnostics != one.diagnostics {
                 print(String(decoding: bytes, as: UTF8.self))
                 break
             }
@@ -138,13 +136,16 @@ struct TwoParserTests {
             try FileSystem.write(bytes, to: path)
             defer { FileSystem.remove(path) }
             let checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
-            let one = PromotionFile.load(bytes: bytes, name: path, checks: checks, parallel: false, halvingFrom: nil)
-            let two = try PromotionFile.loadReporting(contentsOf: path, checks: checks, halvingFrom: 0)
-            if two.halves { halves += 1 }
-            #expect(two.file.diagnostics == one.diagnostics, "round \(round)")
-            #expect(two.file.promotions == one.promotions, "round \(round)")
-            #expect(two.file.entries == one.entries, "round \(round)")
-            #expect(two.file.currency == one.currency, "round \(round)")
+            let one = PromotionFile.load(bytes: bytes, name: path, checks: checks.reading(.oneThread))
+            let two = try PromotionFile.load(
+                contentsOf: path,
+                checks: checks.reading(
+                    PromotionReading(secondThreadFrom: PromotionReading.default.secondThreadFrom, halvingFrom: 0)))
+            if two.readInHalves { halves += 1 }
+            #expect(two.diagnostics == one.diagnostics, "round \(round)")
+            #expect(two.promotions == one.promotions, "round \(round)")
+            #expect(two.entries == one.entries, "round \(round)")
+            #expect(two.currency == one.currency, "round \(round)")
         }
         #expect(halves >= 3)
     }
@@ -160,17 +161,30 @@ struct TwoParserTests {
         }
         lines.append("</array></plist>")
         let bytes = Array(lines.joined(separator: "\n").utf8)
-        let two = PromotionFile.loadReporting(
-            bytes: bytes, name: "d.plist", checks: .init(), parallel: true, halvingFrom: 0)
-        #expect(two.halves)
-        #expect(two.file.promotions.count == 38)
-        #expect(two.file.promotions.filter { $0.id == "same" }.count == 1)
+        let two = PromotionFile.load(bytes: bytes, name: "d.plist", checks: PromotionChecks().reading(.twoParsers))
+        #expect(two.readInHalves)
+        #expect(two.promotions.count == 38)
+        #expect(two.promotions.filter { $0.id == "same" }.count == 1)
         #expect(
-            two.file.diagnostics.map { "\($0.location.line) \($0.notes.map(\.location.line)) \($0.entry ?? -1)" } == [
+            two.diagnostics.map { "\($0.location.line) \($0.notes.map(\.location.line)) \($0.entry ?? -1)" } == [
                 "32 [5] 30", "37 [5] 35"
             ])
-        #expect(two.file.diagnostics.first?.message.contains("the promotion at line 5 already uses it") == true)
+        #expect(two.diagnostics.first?.message.contains("the promotion at line 5 already uses it") == true)
     }
+}
+
+extension PromotionChecks {
+    /// These checks, the file read as `reading` says.
+    func reading(_ reading: PromotionReading) -> PromotionChecks {
+        var checks = self
+        checks.reading = reading
+        return checks
+    }
+}
+
+extension PromotionReading {
+    /// Two parsers whatever the file's size, whenever the file can be cut.
+    static let twoParsers = PromotionReading(secondThreadFrom: 0, halvingFrom: 0)
 }
 
 /// SplitMix64, for reproducible random files.

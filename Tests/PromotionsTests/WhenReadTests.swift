@@ -30,9 +30,11 @@ struct WhenReadTests {
         try FileSystem.write(bytes, to: path)
         defer { FileSystem.remove(path) }
         var calls = 0
-        let loaded = try PromotionFile.loadReporting(
-            contentsOf: path, checks: PromotionChecks(), halvingFrom: halvingFrom, whenRead: { calls += 1 })
-        return (calls, loaded.file, loaded.halves)
+        let reading = PromotionReading(
+            secondThreadFrom: PromotionReading.default.secondThreadFrom, halvingFrom: halvingFrom)
+        let file = try PromotionFile.load(
+            contentsOf: path, checks: PromotionChecks(reading: reading), whenRead: { calls += 1 })
+        return (calls, file, file.readInHalves)
     }
 
     @Test("once for a file read whole, and once for a file read in two halves")

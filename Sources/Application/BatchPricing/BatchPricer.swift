@@ -34,7 +34,7 @@ public struct BatchPricer: Sendable {
     public var ledger: RedemptionCounts?
     /// The longest line (one cart) accepted; a longer one is an error in its place, skipped
     /// without being held in memory.
-    public var maxLineLength = 16 << 20
+    public var maxLineLength = InputLimits.longestLine
 
     public init(
         rules: RuleSet, coupons: [String] = [], instant: Instant?, now: Instant, format: ReceiptFormat,
@@ -240,9 +240,9 @@ public struct BatchPricer: Sendable {
                                 explanations, money: MoneyStyle(currency: receipt.currency)))
                     }
                 }
-                // The next cart's lines and receipt lines reuse this one's storage.
+                // The next receipt's lines reuse this one's storage (the next cart's reuse this
+                // cart's by themselves once it is gone).
                 worker.receiptStorage.recycle(receipt)
-                worker.reader.recycle(cart)
             } catch {
                 result.failures += 1
                 if result.firstFailure == nil { result.firstFailure = (line, error.detail) }

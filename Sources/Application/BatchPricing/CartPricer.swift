@@ -1,5 +1,7 @@
+import Dispatch
 import Explanations
 import InputFiles
+import Platform
 import Pricing
 
 /// Prices cart documents: reads one, resolves its items against the catalog and prices it with
@@ -14,8 +16,11 @@ public struct CartPricer {
     private var reader: CartReader
 
     /// `ledger`: how often limited promotions were redeemed (`price --store`); nil: no limit binds.
+    /// `halves`: whether a large cart is scanned on two cores (``CartHalves/onTwoCores`` when the
+    /// caller has a core to spare); by default never.
     public init(
-        rules: RuleSet, coupons: [String] = [], instant: Instant? = nil, now: Instant, ledger: RedemptionCounts? = nil
+        rules: RuleSet, coupons: [String] = [], instant: Instant? = nil, now: Instant, ledger: RedemptionCounts? = nil,
+        halves: CartHalves = .never
     ) {
         var engine = PricingEngine(rules: rules)
         engine.ledger = ledger
@@ -23,7 +28,7 @@ public struct CartPricer {
         self.coupons = coupons
         self.instant = instant
         self.now = now
-        reader = CartReader(catalog: rules.catalog)
+        reader = CartReader(catalog: rules.catalog, halves: halves)
     }
 
     /// The receipt of the cart in `bytes`, or why it cannot be priced; `name` is the file as
@@ -84,4 +89,13 @@ public struct CartPricer {
         Explainer(engine: engine).hints(
             for: cart, receipt: priced.receipt, explanations: priced.explanations, coupons: coupons)
     }
+}
+
+extension CartHalves {
+    /// Carts of 4 MiB or more scanned in two halves on two cores, on a machine that has them: for a
+    /// run with a core to spare (a single cart, read while the rules compile; carts given one by
+    /// one), not for a batch, whose workers have every core.
+    public static let onTwoCores: CartHalves =
+        Machine.processorCount > 1
+        ? CartHalves(from: 4 << 20) { body in DispatchQueue.concurrentPerform(iterations: 2, execute: body) } : .never
 }

@@ -15,7 +15,10 @@ public struct DiffRun {
     public var instant: Instant?
     /// Read once, for both files.
     public var now: Instant
-    public var limits: PlistLimits = .default
+    /// Bounds on the carts, batches and catalog.
+    public var limits: InputLimits = .default
+    /// Bounds on the two promotions files.
+    public var plistLimits: PlistLimits = .default
     public var workers = Machine.processorCount
     public var blockSize = 1 << 18
 
@@ -40,8 +43,8 @@ public struct DiffRun {
         let after: PricingRules
         do {
             products = try PricingRules.loadCatalog(catalog, limit: limits.maxFileSize)
-            before = try PricingRules.load(promotions: old, for: products, limits: limits)
-            after = try PricingRules.load(promotions: new, for: products, limits: limits)
+            before = try PricingRules.load(promotions: old, for: products, limits: plistLimits)
+            after = try PricingRules.load(promotions: new, for: products, limits: plistLimits)
         } catch {
             throw .rules(error)
         }
@@ -60,7 +63,7 @@ public struct DiffRun {
                     }
                 } else {
                     let bytes = try FileBytes.read(path, limit: limits.maxFileSize)
-                    var worker = pricer.worker()
+                    var worker = pricer.worker(halves: .onTwoCores)
                     bytes.withUnsafeBufferPointer {
                         pricer.tally(
                             $0, at: CartPlace(file: file, line: 1), name: names[file], worker: &worker, into: &tally)
@@ -85,7 +88,7 @@ public struct DiffRun {
         progress: (Int, Int) -> Void
     ) throws(InputError) {
         let pipeline = LineBlockPipeline<Pricer.Worker, DiffTally>(
-            workers: workers, blockSize: blockSize, maxLineLength: min(limits.maxFileSize, 16 << 20))
+            workers: workers, blockSize: blockSize, maxLineLength: limits.maxLineLength)
         let start = tally.carts
         let tooLong = "the line is longer than \(pipeline.maxLineLength) bytes"
         let process: LineBlockPipeline<Pricer.Worker, DiffTally>.Process = { block, output, worker in
@@ -148,9 +151,11 @@ public struct DiffRun {
             var new: ActivePricer
         }
 
-        func worker() -> Worker {
+        /// A worker's tools; `halves` for a cart file read alone (a batch's workers have every core).
+        func worker(halves: CartHalves = .never) -> Worker {
             Worker(
-                reader: CartReader(catalog: old.rules.catalog), old: ActivePricer(engine: old, active: oldActive),
+                reader: CartReader(catalog: old.rules.catalog, halves: halves),
+                old: ActivePricer(engine: old, active: oldActive),
                 new: ActivePricer(engine: new, active: newActive))
         }
 

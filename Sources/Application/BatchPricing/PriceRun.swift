@@ -29,7 +29,10 @@ public struct PriceRun {
     /// The instant to price at; when nil, each cart's own `at`, else `now`.
     public var instant: Instant?
     public var now: Instant
-    public var limits: PlistLimits = .default
+    /// Bounds on the carts, batches and catalog.
+    public var limits: InputLimits = .default
+    /// Bounds on the promotions file.
+    public var plistLimits: PlistLimits = .default
     /// Say for each promotion why it did or did not apply: in JSON receipts, their `explanations`;
     /// in text, words under each receipt. (Text receipts of one cart show near-miss hints anyway.)
     public var explain = false
@@ -105,7 +108,8 @@ public struct PriceRun {
         }
         let rules: PricingRules
         do {
-            rules = try PricingRules.load(catalog: catalog, promotions: promotions, limits: limits)
+            rules = try PricingRules.load(
+                catalog: catalog, promotions: promotions, limits: limits, plistLimits: plistLimits)
         } catch {
             throw .rules(error)
         }
@@ -128,9 +132,11 @@ public struct PriceRun {
         let name = FileBytes.displayName(path)
         let loaded: (PricingRules, Result<Cart, InputError>)
         do {
-            loaded = try PricingRules.load(catalog: catalog, promotions: promotions, limits: limits) { catalog in
+            loaded = try PricingRules.load(
+                catalog: catalog, promotions: promotions, limits: limits, plistLimits: plistLimits
+            ) { catalog in
                 Result { () throws(InputError) -> Cart in
-                    var reader = CartReader(catalog: catalog)
+                    var reader = CartReader(catalog: catalog, halves: .onTwoCores)
                     return try FileBytes.withContents(path, limit: maxFileSize) { bytes in
                         Result { () throws(InputError) in try reader.read(bytes, name: name) }
                     }.get()
@@ -201,12 +207,13 @@ public struct PriceRun {
         rules: PricingRules, ledger: RedemptionCounts? = nil, to out: OutputStream,
         progress: (Int?) -> ProgressReporter?
     ) -> Outcome {
-        var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, ledger: ledger)
+        var pricer = CartPricer(
+            rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, ledger: ledger, halves: .onTwoCores)
         var batchPricer = BatchPricer(
             rules: rules.ruleSet, coupons: coupons, instant: instant, now: now, format: format, workers: threads)
         batchPricer.ledger = ledger
         batchPricer.explain = explain
-        batchPricer.maxLineLength = min(limits.maxFileSize, batchPricer.maxLineLength)
+        batchPricer.maxLineLength = limits.maxLineLength
         var outcome = Outcome(inputs: carts.count)
         var encoder = ReceiptEncoder()
         func emitFailure(_ error: InputError, position: Int) {

@@ -48,11 +48,12 @@ public struct PricingRules: Sendable {
 
     /// Loads the catalog, then the promotions in its currency, and compiles them. A promotions
     /// file with any error is refused; warnings never stop pricing, and a rule whose code is not in
-    /// the catalog simply never matches.
-    public static func load(catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default)
-        throws(PricingRulesError) -> PricingRules
-    {
-        try load(promotions: promotions, for: loadCatalog(catalog, limit: limits.maxFileSize), limits: limits)
+    /// the catalog simply never matches. `limits` bound the catalog, `plistLimits` the promotions file.
+    public static func load(
+        catalog: RulesSource, promotions: RulesSource, limits: InputLimits = .default,
+        plistLimits: PlistLimits = .default
+    ) throws(PricingRulesError) -> PricingRules {
+        try load(promotions: promotions, for: loadCatalog(catalog, limit: limits.maxFileSize), limits: plistLimits)
     }
 
     /// Loads the rules while `alongside` runs with the catalog on another thread: from the moment
@@ -60,15 +61,15 @@ public struct PricingRules: Sendable {
     /// a large cart then takes the core those leave idle, rather than half of a core from one of the
     /// file's two parsers (which the other would then wait for). The rules' errors come first.
     public static func load<T: Sendable>(
-        catalog: RulesSource, promotions: RulesSource, limits: PlistLimits = .default,
-        alongside: @escaping @Sendable (Catalog) -> T
+        catalog: RulesSource, promotions: RulesSource, limits: InputLimits = .default,
+        plistLimits: PlistLimits = .default, alongside: @escaping @Sendable (Catalog) -> T
     ) throws(PricingRulesError) -> (PricingRules, T) {
         let products = try loadCatalog(catalog, limit: limits.maxFileSize)
         let result = Box<T>()
         let group = DispatchGroup()
         let file: PromotionFile
         do {
-            file = try loadFile(promotions, for: products, limits: limits) {
+            file = try loadFile(promotions, for: products, limits: plistLimits) {
                 DispatchQueue.global().async(group: group) { result.value = alongside(products) }
             }
         } catch {

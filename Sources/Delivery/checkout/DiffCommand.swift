@@ -97,7 +97,8 @@ struct Diff: ParsableCommand {
         var run = DiffRun(carts: carts, now: SystemClock().now())
         run.batch = batch
         run.instant = try parseInstant(at)
-        run.limits = limits.plist
+        run.limits = limits.input
+        run.plistLimits = limits.plist
         if let threads { run.workers = threads }
         let report: DiffReport
         do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import InputFiles
 import PlistReader
 
 /// Bounds on untrusted input, raised when a user's real files need more.
@@ -14,6 +15,10 @@ struct LimitsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Deepest nesting of plist elements.", valueName: "levels"))
     var maxDepth = PlistLimits.default.maxDepth
 
+    /// Bounds on the carts, batches and catalog (a batch line: the file size, at most 16 MiB).
+    var input: InputLimits { InputLimits(maxFileSize: maxFileSize) }
+
+    /// Bounds on the promotions files.
     var plist: PlistLimits {
         PlistLimits(maxFileSize: maxFileSize, maxDepth: maxDepth, maxTextLength: maxTextLength)
     }
@@ -36,6 +41,10 @@ struct FileLimitsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Deepest nesting of plist elements.", valueName: "levels"))
     var maxDepth = PlistLimits.default.maxDepth
 
+    /// Bounds on the carts, batches and catalog (a batch line: the file size, at most 16 MiB).
+    var input: InputLimits { InputLimits(maxFileSize: maxFileSize) }
+
+    /// Bounds on the promotions files.
     var plist: PlistLimits {
         PlistLimits(maxFileSize: maxFileSize, maxDepth: maxDepth, maxTextLength: maxTextLength)
     }

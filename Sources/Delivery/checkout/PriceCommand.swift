@@ -75,7 +75,8 @@ struct Price: ParsableCommand {
         run.format = format
         run.coupons = coupons
         run.instant = try parseInstant(at)
-        run.limits = limits.plist
+        run.limits = limits.input
+        run.plistLimits = limits.plist
         run.explain = explain
         run.threads = threads
         run.style = Terminal.style

@@ -55,9 +55,10 @@ struct RulesOptions: ParsableArguments {
 
     /// The catalog and promotions ready for pricing; on failure, says why on standard error and
     /// exits 66 (cannot read) or 65 (invalid).
-    func load(limits: PlistLimits = .default) throws -> PricingRules {
+    func load(limits: InputLimits = .default, plistLimits: PlistLimits = .default) throws -> PricingRules {
         do {
-            return try PricingRules.load(catalog: catalogSource, promotions: promotionsSource, limits: limits)
+            return try PricingRules.load(
+                catalog: catalogSource, promotions: promotionsSource, limits: limits, plistLimits: plistLimits)
         } catch {
             throw Self.report(error)
         }

@@ -63,7 +63,7 @@ struct Validate: ParsableCommand {
         var products: Catalog?
         if let catalog {
             do {
-                products = try CatalogFile.load(catalog, limit: limits.maxFileSize)
+                products = try CatalogFile.load(catalog, limit: limits.input.maxFileSize)
             } catch {
                 Console.error(error.description)
                 throw ExitStatus.forInput(error)

@@ -74,7 +74,8 @@ public struct Catalog: Sendable {
     public let pricesIncludeTax: Bool
     /// The tax rates of a taxed catalog, nil otherwise.
     let taxTable: TaxTable?
-    private let ids: CodeIndex
+    /// The products' codes → their ids, for ``productID(for:)`` and the cart scanner's lookups by bytes.
+    public let codes: CodeTable
 
     /// Why products cannot form a catalog. `index` is the product's position in the list.
     public enum Problem: Error, Equatable, Sendable {
@@ -96,7 +97,7 @@ public struct Catalog: Sendable {
         // The first problem in catalog order: an empty code or a negative price, or a code that
         // repeats an earlier one; then the rates.
         let bad = products.firstIndex { $0.code.isEmpty || $0.price < 0 }
-        let (ids, duplicate) = CodeIndex.build(products)
+        let (codes, duplicate) = CodeTable.build(products)
         if let duplicate, duplicate.index < bad ?? .max {
             throw .duplicateCode(products[duplicate.index].code, index: duplicate.index, firstIndex: duplicate.first)
         }
@@ -109,14 +110,14 @@ public struct Catalog: Sendable {
         self.products = products
         self.pricesIncludeTax = pricesIncludeTax
         self.taxTable = taxTable
-        self.ids = ids
+        self.codes = codes
     }
 
     /// Whether the catalog has taxes (a `tax_rate` anywhere): receipts then break their totals down by rate.
     public var isTaxed: Bool { taxTable != nil }
 
     /// The id of the product with this exact code.
-    public func productID(for code: String) -> ProductID? { ids.position(of: code, in: products) }
+    public func productID(for code: String) -> ProductID? { codes.position(of: code) }
 
     public subscript(id: ProductID) -> Product { products[id] }
 }

@@ -2,81 +2,53 @@ import Pricing
 import StrictJSON
 import Suggestions
 
-extension UnsafeBufferPointer where Element == UInt8 {
-    /// Without a leading UTF-8 byte order mark (EF BB BF), which some editors write.
-    var droppingByteOrderMark: UnsafeBufferPointer<UInt8> {
-        count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF
-            ? UnsafeBufferPointer(rebasing: self[3...]) : self
-    }
-}
-
 /// Reads carts (docs/files.md#carts): `["VOUCHER", "MUG"]`, or
 /// `{"currency": "EUR", "at": "…", "coupons": ["SPRING"], "items": ["MUG", {"code": "TSHIRT", "quantity": 3}]}`.
 /// Items are resolved against the catalog and merged into lines while reading.
 ///
-/// Reading is fast: a byte scanner reads the shapes carts have, interning codes as it goes, and the
-/// strict tree parser reads the rest (errors included), so both always agree.
-public struct CartReader {
+/// Reading is fast: a byte scanner (``CartScanner``) reads the shapes carts have, interning codes
+/// through the catalog's code table as it goes, and the strict tree parser, the reference, reads the
+/// rest (errors included), so both always agree. Whether a large cart is scanned in two halves at
+/// once is the caller's to say (``CartHalves``).
+///
+/// The next cart read takes the storage of the last one's lines and coupons once the caller is done
+/// with it: a batch that reads cart after cart allocates none per cart.
+public struct CartReader: DocumentReader {
     public let catalog: Catalog
+    private let scanner: CartScanner
+    private let halves: CartHalves
     /// The fast path's lines.
     private var merger: CartLineMerger
-    /// The coupons of the last cart recycled, whose storage the next cart's take.
-    private var spareCoupons: [String] = []
     /// The tree reader's items.
     private var builder: CartBuilder
-    /// Built once this reader has read `scanAfter` bytes: its code table costs about as much as
-    /// tree-reading a few bytes per product, so a small cart against a large catalog never pays for it.
-    private var scanner: CartScanner?
-    private let parallelThreshold: Int
-    private var scanAfter: Int
+    /// The last cart's lines and coupons, whose storage the next cart's take (copied instead while
+    /// the caller still holds them).
+    private var lastLines: [Cart.Line] = []
+    private var lastCoupons: [String] = []
 
-    public init(catalog: Catalog) {
-        self.init(catalog: catalog, parallelThreshold: 4 << 20, scanAfter: catalog.products.count * 8)
-    }
-
-    /// `parallelThreshold`: the size from which a cart is scanned on two cores; `scanAfter`: the
-    /// bytes read with the tree reader before the fast path is built.
-    public init(catalog: Catalog, parallelThreshold: Int = 4 << 20, scanAfter: Int) {
+    /// `halves`: whether and how a large cart is scanned on two cores; by default never.
+    public init(catalog: Catalog, halves: CartHalves = .never) {
         self.catalog = catalog
+        scanner = CartScanner(codes: catalog.codes.bytes)
+        self.halves = halves
         merger = CartLineMerger(productCount: catalog.products.count)
         builder = CartBuilder(catalog: catalog, suggestions: CodeSuggestions.suggester)
-        self.parallelThreshold = parallelThreshold
-        self.scanAfter = scanAfter
     }
 
-    /// Reads the cart in `bytes`; `name` is the file as messages show it.
-    public mutating func read(_ bytes: [UInt8], name: String) throws(InputError) -> Cart {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> Cart in try read(buffer, name: name) }
-    }
-
-    /// `line`: the file's line the bytes start on (a batch's line), which a malformed JSON error names.
-    public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String, line: Int = 1) throws(InputError)
-        -> Cart
-    {
-        let bytes = bytes.droppingByteOrderMark
-        if scanner == nil {
-            scanAfter -= bytes.count
-            if scanAfter > 0 { return try parseTree(bytes, name: name, line: line) }
-            scanner = CartScanner(codes: CodeTable(catalog: catalog), parallelThreshold: parallelThreshold)
+    public mutating func scanDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Cart? {
+        reuseLastCart()
+        // Bound once and returned as it is: a cart copied whole costs a retain and a release of
+        // each of its fields.
+        guard let cart = scanner.scan(bytes, merger: &merger, spareCoupons: &lastCoupons, halves: halves) else {
+            return nil
         }
-        if let cart = scanner!.scan(bytes, merger: &merger, spareCoupons: &spareCoupons) { return cart }
-        return try parseTree(bytes, name: name, line: line)
-    }
-
-    /// Takes back a cart done with: the next cart read reuses the storage of its lines and coupons
-    /// (a batch that recycles every cart allocates none per cart).
-    public mutating func recycle(_ cart: consuming Cart) {
-        merger.recycle(cart.lines)
-        spareCoupons = cart.coupons
+        lastLines = cart.lines
+        lastCoupons = cart.coupons
+        return cart
     }
 
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
-    public mutating func readTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
-        try parseTree(bytes.droppingByteOrderMark, name: name)
-    }
-
-    /// The tree reader on bytes whose byte order mark, if any, is already dropped (only one is).
-    private mutating func parseTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String, line: Int = 1)
+    public mutating func readDocumentTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String, line: Int)
         throws(InputError) -> Cart
     {
         let root: JSONValue
@@ -91,7 +63,24 @@ public struct CartReader {
                 file: name, item: "line \(error.line + line - 1), column \(error.column)",
                 "malformed JSON: \(error.message)\(hint)")
         }
-        return try decode(root, name: name)
+        reuseLastCart()
+        let cart = try decode(root, name: name)
+        keep(cart)
+        return cart
+    }
+
+    /// Lends the last cart's storage to the next: the caller has had it since it was read.
+    private mutating func reuseLastCart() {
+        guard !lastLines.isEmpty || lastLines.capacity > 0 else { return }
+        var lines: [Cart.Line] = []
+        swap(&lines, &lastLines)
+        merger.recycle(lines)
+    }
+
+    /// Keeps (shares) a cart's storage for the next cart, which takes it once the caller is done.
+    private mutating func keep(_ cart: Cart) {
+        lastLines = cart.lines
+        lastCoupons = cart.coupons
     }
 
     public mutating func decode(_ root: JSONValue, name: String) throws(InputError) -> Cart {

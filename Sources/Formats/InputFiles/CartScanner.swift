@@ -1,5 +1,3 @@
-import Dispatch
-import Platform
 import Pricing
 
 /// The fast path of ``CartReader``: one pass over the bytes for the shapes carts have, interning
@@ -8,25 +6,26 @@ import Pricing
 /// codes — and accepts only what the tree reader accepts, producing the same cart; anything else (an
 /// error, an unknown key, a code the catalog lacks) makes it give up, and the tree reader reads the
 /// document instead, with its messages.
-struct CartScanner {
-    let codes: CodeTable
-    /// Carts at least this large are scanned on two cores.
-    var parallelThreshold = 4 << 20
+struct CartScanner: Sendable {
+    /// The catalog's codes, looked up by their bytes.
+    let codes: ByteLookup
 
     /// The cart in `bytes`, or nil when the tree reader must decide. `merger` is left empty.
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger) -> Cart? {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger, halves: CartHalves = .never) -> Cart? {
         var spareCoupons: [String] = []
-        return scan(bytes, merger: &merger, spareCoupons: &spareCoupons)
+        return scan(bytes, merger: &merger, spareCoupons: &spareCoupons, halves: halves)
     }
 
     /// As above; `spareCoupons`, the coupons of a cart done with, lend their storage to this cart's (a
-    /// cart read in one piece).
+    /// cart read in one piece). A cart of at least `halves.from` bytes is scanned in two halves,
+    /// which `halves.run` runs.
     func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger, spareCoupons: inout [String]
+        _ bytes: UnsafeBufferPointer<UInt8>, merger: inout CartLineMerger, spareCoupons: inout [String],
+        halves: CartHalves
     ) -> Cart? {
         guard let base = bytes.baseAddress else { return nil }
-        if bytes.count >= parallelThreshold, Machine.processorCount > 1 {
-            switch scanInTwo(bytes, productCount: merger.productCount) {
+        if bytes.count >= halves.from {
+            switch scanInTwo(bytes, productCount: merger.productCount, run: halves.run) {
             case .cart(let cart): return cart
             case .giveUp: return nil
             case .sequential: break
@@ -57,7 +56,10 @@ struct CartScanner {
     /// a string or a nested value: then the first half passes the point mid-item, and the cart is
     /// scanned in one piece. Works for both forms of a cart: after the items the second half reads
     /// the rest of the document (the object's remaining fields).
-    func scanInTwo(_ bytes: UnsafeBufferPointer<UInt8>, productCount: Int) -> SplitOutcome {
+    /// `run` runs the two halves' scans, `body(0)` and `body(1)`, at once if it can.
+    func scanInTwo(
+        _ bytes: UnsafeBufferPointer<UInt8>, productCount: Int, run: CartHalves.Runner
+    ) -> SplitOutcome {
         let base = bytes.baseAddress!
         let end = base + bytes.count
         var head = Cursor(p: base, end: end)
@@ -69,7 +71,7 @@ struct CartScanner {
         let halves = HalfResults()
         // The bytes are only read while the halves are scanned.
         let points = ReadOnlyPoints(start: head.p, split: split, end: end)
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
+        run { half in
             var merger = CartLineMerger(productCount: productCount)
             var fields = CartFields()
             if half == 0 {
@@ -340,7 +342,7 @@ struct CartScanner {
         case UInt8(ascii: "\""):
             while c.p < limit {
                 let start = c.p
-                guard let id = c.code(codes), id >= 0, merger.add(id, quantity: 1) else {
+                guard case .product(let id) = c.code(codes), merger.add(id, quantity: 1) else {
                     c.p = start
                     return false
                 }
@@ -349,7 +351,9 @@ struct CartScanner {
         case UInt8(ascii: "{") where layout.isLearned:
             while c.p < limit {
                 let start = c.p
-                guard let (id, quantity) = layout.item(&c, codes), id >= 0, merger.add(id, quantity: quantity) else {
+                guard let (code, quantity) = layout.item(&c, codes), case .product(let id) = code,
+                    merger.add(id, quantity: quantity)
+                else {
                     c.p = start
                     return false
                 }
@@ -358,7 +362,9 @@ struct CartScanner {
         case UInt8(ascii: "{"):
             while c.p < limit {
                 let start = c.p
-                guard let (id, quantity) = c.canonicalItem(codes), id >= 0, merger.add(id, quantity: quantity) else {
+                guard let (code, quantity) = c.canonicalItem(codes), case .product(let id) = code,
+                    merger.add(id, quantity: quantity)
+                else {
                     c.p = start
                     return false
                 }
@@ -373,35 +379,36 @@ struct CartScanner {
     /// One item, a code or `{"code": …, "quantity": …}`, added to the lines.
     @inline(__always)
     private func scanItem(_ c: inout Cursor, _ merger: inout CartLineMerger, _ layout: inout ItemLayout) -> Bool {
-        let product: Int
+        let code: ScannedCode
         var quantity: Int64 = 1
         switch c.peek {
         case UInt8(ascii: "\""):
-            guard let id = c.code(codes) else { return false }
-            product = id
+            code = c.code(codes)
         case UInt8(ascii: "{"):
             // A learned layout first: a document has one (learned from an item that was not spelled
             // canonically) when its items are spelled another way.
-            if layout.isLearned, let (id, count) = layout.item(&c, codes) {
-                (product, quantity) = (id, count)
-            } else if let (id, count) = c.canonicalItem(codes) {
-                (product, quantity) = (id, count)
+            if layout.isLearned, let item = layout.item(&c, codes) {
+                (code, quantity) = item
+            } else if let item = c.canonicalItem(codes) {
+                (code, quantity) = item
             } else {
-                guard let (id, count) = scanItemObject(&c, &layout) else { return false }
-                (product, quantity) = (id, count)
+                guard let item = scanItemObject(&c, &layout) else { return false }
+                (code, quantity) = item
             }
         default:
             return false
         }
-        return product >= 0 && merger.add(product, quantity: quantity)
+        guard case .product(let product) = code else { return false }
+        return merger.add(product, quantity: quantity)
     }
 
-    /// `{"code": "…", "quantity": N}` in either order, nothing else; an item with both keys teaches
-    /// `layout` its spelling.
-    private func scanItemObject(_ c: inout Cursor, _ layout: inout ItemLayout) -> (Int, Int64)? {
+    /// `{"code": "…", "quantity": N}` in either order, nothing else: its code (a product or unknown)
+    /// and quantity. An item with both keys teaches `layout` its spelling.
+    private func scanItemObject(_ c: inout Cursor, _ layout: inout ItemLayout) -> (ScannedCode, Int64)? {
         let start = c.p
         c.p += 1
-        var product = -2
+        /// Nil until the item's `code` is read.
+        var product: ScannedCode?
         var quantity: Int64 = 0
         // Where the values start and end, in the order they come.
         var bounds = (start, start, start, start)
@@ -416,8 +423,8 @@ struct CartScanner {
             let valueStart = c.p
             switch key {
             case .code:
-                guard product == -2, let id = c.code(codes) else { return nil }
-                product = id
+                guard product == nil, case let code = c.code(codes), code != .invalid else { return nil }
+                product = code
                 if keys == 0 { codeFirst = true }
             case .quantity:
                 guard quantity == 0, let value = c.quantity() else { return nil }
@@ -430,12 +437,28 @@ struct CartScanner {
             if c.consume(UInt8(ascii: "}")) { break }
             guard c.consume(UInt8(ascii: ",")) else { return nil }
         }
-        guard product != -2 else { return nil }
+        guard let product else { return nil }
         if keys == 2 {
             layout.learnItem(
                 start: start, first: (bounds.0, bounds.1), second: (bounds.2, bounds.3), end: c.p, codeFirst: codeFirst)
         }
         return (product, quantity == 0 ? 1 : quantity)
+    }
+}
+
+/// A string the scanner read where a product code belongs.
+enum ScannedCode: Equatable {
+    /// The code of this product of the catalog.
+    case product(ProductID)
+    /// A well-formed string that is no code of the catalog (spelled with these bytes): the tree
+    /// reader, which compares codes as strings, decides.
+    case unknown
+    /// Not a string the scanner reads here (malformed, or no string at all): the tree reader says why.
+    case invalid
+
+    @inline(__always)
+    init(_ product: ProductID?) {
+        self = product.map { .product($0) } ?? .unknown
     }
 }
 
@@ -585,13 +608,13 @@ struct Cursor {
         return nil
     }
 
-    /// A product code, looked up by its bytes: the product's id, -1 when the catalog has no such
-    /// code, nil when the string is not valid JSON here. Bytes past ASCII are compared as they are:
-    /// a match means they spell a catalog code, which is valid UTF-8; anything else is left to the
-    /// tree reader, which says what is wrong. Escapes are decoded first.
+    /// A product code, looked up by its bytes. Bytes past ASCII are compared as they are: a match
+    /// means they spell a catalog code, which is valid UTF-8; anything else is left to the tree
+    /// reader, which says what is wrong. Escapes are decoded first. The cursor is past the string
+    /// unless it is ``ScannedCode/invalid``.
     @inline(__always)
-    mutating func code(_ codes: CodeTable) -> Int? {
-        guard p < end, p.pointee == UInt8(ascii: "\"") else { return nil }
+    mutating func code(_ codes: ByteLookup) -> ScannedCode {
+        guard p < end, p.pointee == UInt8(ascii: "\"") else { return .invalid }
         let start = p + 1
         // Most codes are short: when the word at the code's start holds its closing quote, that one
         // load both finds the code's end and keys it.
@@ -602,28 +625,28 @@ struct Cursor {
         switch q.pointee {
         case UInt8(ascii: "\""):
             p = q + 1
-            return codes.lookup(word: word, count: q - start)
+            return ScannedCode(codes.lookup(word: word, count: q - start))
         case UInt8(ascii: "\\"):
             return escapedCode(codes, firstStop: q)
         default:
-            return nil  // a control character
+            return .invalid  // a control character
         }
     }
 
     /// ``code(_:)`` for a code of 8 bytes or more, or near the end of the bytes.
     @inline(never)
-    private mutating func longCode(_ codes: CodeTable) -> Int? {
+    private mutating func longCode(_ codes: ByteLookup) -> ScannedCode {
         let start = p + 1
         let q = stringStop(from: start)
-        guard q < end else { return nil }
+        guard q < end else { return .invalid }
         switch q.pointee {
         case UInt8(ascii: "\""):
             p = q + 1
-            return codes.lookup(start, q - start, readable: end - start)
+            return ScannedCode(codes.lookup(start, q - start, readable: end - start))
         case UInt8(ascii: "\\"):
             return escapedCode(codes, firstStop: q)
         default:
-            return nil
+            return .invalid
         }
     }
 
@@ -633,26 +656,22 @@ struct Cursor {
     /// bytes, ASCII escapes), or into a buffer with room for the catalog's longest code (anything).
     /// Kept small, so that its frame costs the usual code little.
     @inline(never)
-    private mutating func escapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
-        let decided = escapedWordCode(codes, firstStop: firstStop)
-        return decided != Cursor.undecided ? decided : longEscapedCode(codes, firstStop: firstStop)
+    private mutating func escapedCode(_ codes: ByteLookup, firstStop: UnsafePointer<UInt8>) -> ScannedCode {
+        escapedWordCode(codes, firstStop: firstStop) ?? longEscapedCode(codes, firstStop: firstStop)
     }
-
-    /// What ``escapedWordCode(_:firstStop:)`` returns for a code it leaves to the general path.
-    static let undecided = Int.min
 
     /// ``escapedCode(_:firstStop:)`` for a code longer than 7 bytes once decoded, or with escapes
     /// past ASCII, or invalid: a byte at a time when it can, else decoded into a buffer on the stack
     /// with room for the catalog's longest code (a longer string is no code: the scan gives up), then
     /// looked up.
     @inline(never)
-    private mutating func longEscapedCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int? {
+    private mutating func longEscapedCode(_ codes: ByteLookup, firstStop: UnsafePointer<UInt8>) -> ScannedCode {
         if let decided = shortEscapedCode(codes) { return decided }
         // Room for the longest code, an escape's 4 bytes and a word written past a short run; a
         // fixed size when that fits, which the compiler places on the stack outright.
-        func decode(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-            guard let count = unescapeString(into: buffer, firstStop: firstStop) else { return nil }
-            return codes.lookup(buffer.baseAddress!, count, readable: buffer.count)
+        func decode(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> ScannedCode {
+            guard let count = unescapeString(into: buffer, firstStop: firstStop) else { return .invalid }
+            return ScannedCode(codes.lookup(buffer.baseAddress!, count, readable: buffer.count))
         }
         if codes.longestCode <= 52 {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64, decode)
@@ -663,29 +682,29 @@ struct Cursor {
     /// A code of at most 7 bytes once decoded, whose escapes stand for ASCII characters (`\u0050`),
     /// the cursor at its opening quote and `firstStop` at its first backslash: decoded into one word,
     /// a run of plain bytes (found a word at a time) or an escape at a time, and looked up as the
-    /// scanner looks up a plain short code: the product's id or -1. ``undecided``, the cursor unmoved,
-    /// for anything else (a longer code, an escape past ASCII, a control character, the bytes' end
-    /// within a word), which the paths after it decide.
+    /// scanner looks up a plain short code. Nil, the cursor unmoved, for anything else (a longer
+    /// code, an escape past ASCII, a control character, the bytes' end within a word), which the
+    /// paths after it decide.
     @inline(__always)
-    private mutating func escapedWordCode(_ codes: CodeTable, firstStop: UnsafePointer<UInt8>) -> Int {
+    private mutating func escapedWordCode(_ codes: ByteLookup, firstStop: UnsafePointer<UInt8>) -> ScannedCode? {
         var q = p + 1
         var stop = firstStop
         var word: UInt64 = 0
         var count = 0
         while true {
             let run = stop - q
-            guard count + run <= 7 else { return Cursor.undecided }
+            guard count + run <= 7 else { return nil }
             if run > 0 {
-                guard end - q >= 8 else { return Cursor.undecided }
+                guard end - q >= 8 else { return nil }
                 word |= (Cursor.load8(q) & ((1 &<< (8 * UInt64(run))) &- 1)) &<< (8 * UInt64(count))
                 count += run
             }
             switch stop.pointee {
             case UInt8(ascii: "\""):
                 p = stop + 1
-                return codes.lookup(word: word, count: count)
+                return ScannedCode(codes.lookup(word: word, count: count))
             case UInt8(ascii: "\\"):
-                guard count < 7 else { return Cursor.undecided }
+                guard count < 7 else { return nil }
                 let scalar: UInt32
                 let length: Int
                 if end - stop >= 8, case let escape = Cursor.load8(stop),
@@ -696,7 +715,7 @@ struct Cursor {
                     (scalar, length) = (UInt32(byte), 6)
                 } else {
                     guard let (any, taken) = Cursor.escape(at: stop, end: end), any < 0x80 else {
-                        return Cursor.undecided
+                        return nil
                     }
                     (scalar, length) = (any, taken)
                 }
@@ -704,11 +723,11 @@ struct Cursor {
                 count += 1
                 q = stop + length
                 guard end - q >= 8, case let stops = Cursor.stringStops(Cursor.load8(q)), stops != 0 else {
-                    return Cursor.undecided
+                    return nil
                 }
                 stop = q + (stops.trailingZeroBitCount >> 3)
             default:
-                return Cursor.undecided
+                return nil
             }
         }
     }
@@ -719,7 +738,7 @@ struct Cursor {
     /// runs and its buffer cost more than the decoding. Nil, the cursor unmoved, for anything else
     /// (a longer string, an escape past ASCII, a control character), which the general path decides.
     @inline(__always)
-    private mutating func shortEscapedCode(_ codes: CodeTable) -> Int?? {
+    private mutating func shortEscapedCode(_ codes: ByteLookup) -> ScannedCode? {
         var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let start = p + 1
         let end = self.end
@@ -748,7 +767,7 @@ struct Cursor {
             codes.lookup(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), decoded.count, readable: raw.count)
         }
         p = decoded.close + 1
-        return .some(found)
+        return ScannedCode(found)
     }
 
     /// The escape at `q` (a backslash): the scalar it stands for and the bytes it takes, a
@@ -895,12 +914,12 @@ struct Cursor {
     /// fixed parts compared a word at a time. Nil, the cursor unmoved, for any other spelling, which
     /// ``CartScanner`` then reads key by key with the same result.
     @inline(__always)
-    mutating func canonicalItem(_ codes: CodeTable) -> (Int, Int64)? {
+    mutating func canonicalItem(_ codes: ByteLookup) -> (ScannedCode, Int64)? {
         guard end - p >= 10, Cursor.load8(p) == 0x3A22_6564_6F63_227B /* {"code": */ else { return nil }
         let compact = p[8] == UInt8(ascii: "\"")
         guard compact || Cursor.load2(p + 8) == 0x2220 /* ␣" */ else { return nil }
         var probe = Cursor(p: compact ? p + 8 : p + 9, end: end)
-        guard let product = probe.code(codes) else { return nil }
+        guard case let product = probe.code(codes), product != .invalid else { return nil }
         let q = probe.p - 1  // the closing quote
         guard end - q >= 16 else { return nil }
         if compact {

@@ -1,14 +1,52 @@
 import Pricing
 import StrictJSON
 
+/// Reads catalogs: the fast scanner (``CatalogScanner``) for the shapes catalogs have, the tree
+/// reader as the reference, which reads the rest and words every message.
+public struct CatalogReader: DocumentReader {
+    public init() {}
+
+    public mutating func scanDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Catalog? {
+        CatalogScanner.scan(bytes)
+    }
+
+    /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
+    public mutating func readDocumentTree(_ bytes: UnsafeBufferPointer<UInt8>, name: String, line: Int)
+        throws(InputError) -> Catalog
+    {
+        try Self.readTree(bytes, file: bytes, name: name, line: line)
+    }
+
+    /// The tree reader on `bytes`, part of `file`: the bytes a message's encoding hint looks at
+    /// (``CatalogFile`` gives the whole file, its byte order mark included).
+    static func readTree(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: UnsafeBufferPointer<UInt8>, name: String, line: Int = 1
+    ) throws(InputError) -> Catalog {
+        let root: JSONValue
+        do {
+            root = try JSONParser().parse(bytes)
+        } catch {
+            let hint = CartReader.encodingHint(file)
+            throw InputError(
+                file: name, item: "line \(error.line + line - 1), column \(error.column)",
+                "malformed JSON: \(error.message)\(hint)")
+        }
+        return try CatalogFile.decode(root, name: name)
+    }
+}
+
 /// The product catalog, `Products.json` (docs/catalog.md):
 /// `{"currency": "EUR", "products": [{"code": "MUG", "name": "Cabify Coffee Mug", "price": 7.5}]}`.
 public enum CatalogFile {
-    public static func load(_ path: String, limit: Int = 1 << 30) throws(InputError) -> Catalog {
+    /// The catalog in the file at `path` (standard input for `-`), of at most `limit` bytes.
+    public static func load(_ path: String, limit: Int = InputLimits.default.maxFileSize) throws(InputError)
+        -> Catalog
+    {
         guard path != "-" else { return try decode(FileBytes.read(path, limit: limit), name: path) }
         // A file is scanned where it is mapped, without copying it; only one the scanner does not
         // take is read into memory for the tree reader and its message.
-        let scanned = try FileBytes.withContents(path, limit: limit) { CatalogScanner.scan($0.droppingByteOrderMark) }
+        var reader = CatalogReader()
+        let scanned = try FileBytes.withContents(path, limit: limit) { reader.scan($0) }
         if let scanned { return scanned }
         return try decodeTree(FileBytes.read(path, limit: limit), name: path)
     }
@@ -16,31 +54,26 @@ public enum CatalogFile {
     /// The catalog in `bytes`: scanned directly when it is valid, else read as a tree, which says
     /// what is wrong. Both give the same catalog.
     public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
-        if let catalog = bytes.withUnsafeBufferPointer({ CatalogScanner.scan($0.droppingByteOrderMark) }) {
-            return catalog
-        }
+        if let catalog = scan(bytes) { return catalog }
         return try decodeTree(bytes, name: name)
     }
 
     /// The fast reader alone: the catalog, or nil when it leaves the bytes to the tree reader.
     /// For differential checks (the fuzzer): whatever it gives, ``decodeTree(_:name:)`` must give too.
     public static func scan(_ bytes: [UInt8]) -> Catalog? {
-        bytes.withUnsafeBufferPointer { CatalogScanner.scan($0.droppingByteOrderMark) }
+        var reader = CatalogReader()
+        return bytes.withUnsafeBufferPointer { reader.scan($0) }
     }
 
     /// The straightforward reader: parse the whole document, then decode it. Always right, slower.
     public static func decodeTree(_ bytes: [UInt8], name: String) throws(InputError) -> Catalog {
-        let root: JSONValue
-        do {
-            root = try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) -> JSONValue in
-                try JSONParser().parse(all.droppingByteOrderMark)
-            }
-        } catch {
-            let hint = bytes.withUnsafeBufferPointer { CartReader.encodingHint($0) }
-            throw InputError(
-                file: name, item: "line \(error.line), column \(error.column)",
-                "malformed JSON: \(error.message)\(hint)")
+        try bytes.withUnsafeBufferPointer { (file) throws(InputError) in
+            try CatalogReader.readTree(file.droppingByteOrderMark, file: file, name: name)
         }
+    }
+
+    /// The catalog in a parsed document.
+    static func decode(_ root: JSONValue, name: String) throws(InputError) -> Catalog {
         guard case .object = root else {
             throw InputError(
                 file: name, "a catalog must be a JSON object with \"products\", not \(root.typeDescription)")

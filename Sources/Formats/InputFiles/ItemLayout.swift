@@ -1,3 +1,5 @@
+import Pricing
+
 /// How one document spells the fixed parts of its items: the bytes around an item object's two
 /// values (`{⏎      "quantity": ` · `,⏎      "code": ` · `⏎    }`) and between two items
 /// (`,⏎    `), learned from an item read key by key. Writers indent every item alike, so the next
@@ -77,24 +79,26 @@ struct ItemLayout {
         }
     }
 
-    /// The item at `c` if it is spelled as the layout says: its product (-1 for a code the catalog
-    /// lacks) and quantity, the cursor past its `}`. Nil, the cursor unmoved, otherwise.
+    /// The item at `c` if it is spelled as the layout says: its code (a product, or unknown) and
+    /// quantity, the cursor past its `}`. Nil, the cursor unmoved, otherwise.
     /// (Mutating only so that the layout is passed by reference, not copied per item.)
     @inline(__always)
-    mutating func item(_ c: inout Cursor, _ codes: CodeTable) -> (Int, Int64)? {
+    mutating func item(_ c: inout Cursor, _ codes: ByteLookup) -> (ScannedCode, Int64)? {
         guard head.matches(c.p, c.end) else { return nil }
         var probe = Cursor(p: c.p + head.count, end: c.end)
-        let product: Int
+        let product: ScannedCode
         let quantity: Int64
         if codeFirst {
-            guard let id = probe.code(codes), middle.matches(probe.p, probe.end) else { return nil }
+            let id = probe.code(codes)
+            guard id != .invalid, middle.matches(probe.p, probe.end) else { return nil }
             probe.p += middle.count
             guard let value = probe.quantity() else { return nil }
             (product, quantity) = (id, value)
         } else {
             guard let value = probe.quantity(), middle.matches(probe.p, probe.end) else { return nil }
             probe.p += middle.count
-            guard let id = probe.code(codes) else { return nil }
+            let id = probe.code(codes)
+            guard id != .invalid else { return nil }
             (product, quantity) = (id, value)
         }
         guard tail.matches(probe.p, probe.end) else { return nil }

@@ -8,18 +8,35 @@ import Platform
 /// bounded by ``PlistLimits``. Memory does not grow with the file: it is read in chunks, and only the
 /// values the handler does not stream are held, one at a time.
 public enum PlistStreamReader {
-    /// Reads the file at `path`, reporting what it holds to `handler`.
-    ///
-    /// A regular file of at least `halvingFrom` bytes may be read by two parsers at once when the
-    /// handler agrees (``PlistStreamHandler/handlerForSecondHalf(of:depth:key:)``): the result says
-    /// how it went. ``halvingThreshold`` is where a second thread starts to pay for itself.
+    /// Reads the file at `path`, reporting what it holds to `handler`. (``PlistHalves`` reads a
+    /// large file with two parsers at once.)
     ///
     /// - Throws: ``PlistFileError`` when the file cannot be opened or read. Problems with its
     ///   content are reported to the handler as ``PlistIssue``s instead.
-    @discardableResult
+    public static func read(contentsOf path: String, limits: PlistLimits = .default, handler: PlistStreamHandler)
+        throws(PlistFileError)
+    {
+        try read(contentsOf: path, limits: limits, handler: handler, halving: nil)
+    }
+
+    /// Reads a property list held in memory; `name` stands for the file in messages.
     public static func read(
-        contentsOf path: String, limits: PlistLimits = .default, handler: PlistStreamHandler, halvingFrom: Int? = nil
-    ) throws(PlistFileError) -> PlistReading {
+        bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits = .default, handler: PlistStreamHandler
+    ) {
+        read(bytes: bytes, name: name, limits: limits, handler: handler, halving: nil)
+    }
+
+    /// Reads a property list held in a byte array.
+    public static func read(bytes: [UInt8], name: String, limits: PlistLimits = .default, handler: PlistStreamHandler) {
+        bytes.withUnsafeBytes { read(bytes: $0, name: name, limits: limits, handler: handler) }
+    }
+
+    /// As ``read(contentsOf:limits:handler:)``; with `halving`, a regular file large enough may be
+    /// read by two parsers (``PlistHalves``), and the result says how it went.
+    @discardableResult
+    static func read(
+        contentsOf path: String, limits: PlistLimits, handler: PlistStreamHandler, halving: Halving?
+    ) throws(PlistFileError) -> Reading {
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.open(forReading: path)
@@ -32,12 +49,13 @@ public enum PlistStreamReader {
             throw PlistFileError(path: path, reason: "is a directory")
         }
         var half: SecondHalf?
-        if let halvingFrom, case .regular(let size)? = kind, size >= halvingFrom,
+        if let halving, case .regular(let size)? = kind, size >= halving.from,
             let plan = SecondHalf.plan(for: .file(fd), size: size, limits: limits)
         {
-            half = SecondHalf(plan: plan, origin: .file(fd), name: path, limits: limits)
+            half = SecondHalf(plan: plan, origin: .file(fd), name: path, limits: limits, offer: halving.offer)
         }
-        let parser = Parser(name: path, source: .stream(fd), limits: limits, handler: handler, splitting: half)
+        let parser = Parser(
+            name: path, source: .stream(fd), limits: limits, handler: handler, splitting: half)
         parser.run()
         let reading = parser.finishHalves()
         if let error = parser.readError ?? half?.readError {
@@ -46,36 +64,43 @@ public enum PlistStreamReader {
         return reading
     }
 
-    /// Reads a property list held in memory; `name` stands for the file in messages.
+    /// As ``read(bytes:name:limits:handler:)``, with `halving` as for a file.
     @discardableResult
-    public static func read(
-        bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits = .default, handler: PlistStreamHandler,
-        halvingFrom: Int? = nil
-    ) -> PlistReading {
+    static func read(
+        bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits, handler: PlistStreamHandler,
+        halving: Halving?
+    ) -> Reading {
         var half: SecondHalf?
-        if let halvingFrom, bytes.count >= halvingFrom,
+        if let halving, bytes.count >= halving.from,
             let plan = SecondHalf.plan(for: .memory(bytes), size: bytes.count, limits: limits)
         {
-            half = SecondHalf(plan: plan, origin: .memory(bytes), name: name, limits: limits)
+            half = SecondHalf(plan: plan, origin: .memory(bytes), name: name, limits: limits, offer: halving.offer)
         }
-        let parser = Parser(name: name, source: .memory(bytes), limits: limits, handler: handler, splitting: half)
+        let parser = Parser(
+            name: name, source: .memory(bytes), limits: limits, handler: handler, splitting: half)
         parser.run()
         return parser.finishHalves()
     }
 
-    /// Reads a property list held in a byte array.
-    @discardableResult
-    public static func read(
-        bytes: [UInt8], name: String, limits: PlistLimits = .default, handler: PlistStreamHandler,
-        halvingFrom: Int? = nil
-    ) -> PlistReading {
-        bytes.withUnsafeBytes {
-            read(bytes: $0, name: name, limits: limits, handler: handler, halvingFrom: halvingFrom)
-        }
+    /// When a file may be read by two parsers (``PlistHalves``): from `from` bytes, if `offer`, asked
+    /// right after a streamed container opened, gives the handler for everything after the cut.
+    struct Halving {
+        var from: Int
+        var offer: (PlistKind, _ depth: Int, _ key: PlistKey?) -> PlistStreamHandler?
     }
 
-    /// Files smaller than this are best read by one parser: a second thread would not pay for itself.
-    public static let halvingThreshold = 1 << 20
+    /// How a file was read.
+    enum Reading {
+        /// By one parser: the handler received everything.
+        case whole
+        /// By two parsers: the handler received everything before the middle, `second` everything
+        /// after; merge them.
+        case halves(second: PlistStreamHandler)
+        /// The second parser found malformed XML, whose libxml2 messages only a parser that read the
+        /// whole file words right (they name lines of tags it opened): both handlers received part of
+        /// the file; read it again with one parser.
+        case readAgainWhole
+    }
 }
 
 /// Where libxml2 pulls the bytes from, through ``readInput``.
@@ -234,7 +259,7 @@ final class Parser {
 
     /// After ``run()`` of a first parser: waits for the second, if one started, and says how the
     /// file was read.
-    func finishHalves() -> PlistReading {
+    func finishHalves() -> PlistStreamReader.Reading {
         guard let watch = state.pointee.split, watch.started else { return .whole }
         if !watch.reached { watch.half.cancel() }
         watch.half.wait()

@@ -54,6 +54,9 @@ final class SecondHalf: @unchecked Sendable {
     private let origin: InputSource.Origin
     private let name: String
     private let limits: PlistLimits
+    /// Asked when a streamed container opens in the first half: the handler of the second, if the
+    /// container is split there.
+    let offer: (PlistKind, _ depth: Int, _ key: PlistKey?) -> PlistStreamHandler?
     private let cancelled = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private var started = false
@@ -62,11 +65,15 @@ final class SecondHalf: @unchecked Sendable {
     private(set) var readError: SystemError?
     private(set) var libxmlReported = false
 
-    init(plan: SplitPlan, origin: InputSource.Origin, name: String, limits: PlistLimits) {
+    init(
+        plan: SplitPlan, origin: InputSource.Origin, name: String, limits: PlistLimits,
+        offer: @escaping (PlistKind, Int, PlistKey?) -> PlistStreamHandler?
+    ) {
         self.plan = plan
         self.origin = origin
         self.name = name
         self.limits = limits
+        self.offer = offer
     }
 
     /// A plan for the file behind `origin`, of `size` bytes, when it is worth two parsers.

@@ -1,12 +1,12 @@
 import PlistReader
 import Pricing
 
-/// A large promotions file is read by two parsers on two threads, each decoding its own half of
-/// the promotions array; the halves are then merged into exactly what one parser gives.
+/// A large promotions file is read by two parsers on two threads (``PlistHalves``), each decoding its
+/// own half of the promotions array; the halves are then merged into exactly what one parser gives.
 extension PromotionFileHandler {
     /// The promotions array (under `promotions`, or the root array) may be read in two halves,
     /// when nothing was decoded yet.
-    func handlerForSecondHalf(of kind: PlistKind, depth: Int, key: PlistKey?) -> PlistStreamHandler? {
+    func handlerForSecondHalf(of kind: PlistKind, depth: Int, key: PlistKey?) -> PromotionFileHandler? {
         let isPromotions =
             kind == .array && (depth == 0 ? rootKind == .array : depth == 1 && key?.name == "promotions")
         guard isPromotions, decoded.entries.isEmpty, !splitsPromotions else { return nil }

@@ -15,16 +15,50 @@ public struct PromotionChecks: Sendable {
     public var limits: PlistLimits
     /// How the checks that run after reading (did you mean, the shadowed check) spread over cores.
     public var parts: PartRunner
+    /// How the file is read: by two parsers, decoded on a second thread, or on the calling thread.
+    public var reading: PromotionReading
 
     public init(
         catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil,
-        limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother
+        limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother, reading: PromotionReading = .default
     ) {
         self.catalog = catalog
         self.checksProducts = checksProducts
         self.expiryInstant = expiryInstant
         self.limits = limits
         self.parts = parts
+        self.reading = reading
+    }
+}
+
+/// How a promotions file is read: a large file by two parsers at once, each decoding its half
+/// (``PlistHalves``), or decoded on a second thread while one parser reads it, or all on the calling
+/// thread. The promotions and diagnostics are the same whichever way.
+public struct PromotionReading: Sendable {
+    /// Files of at least this many bytes are decoded on a second thread while they are read; nil: never.
+    public var secondThreadFrom: Int?
+    /// Of those, files of at least this many bytes are read by two parsers; nil: never.
+    public var halvingFrom: Int?
+
+    public init(secondThreadFrom: Int?, halvingFrom: Int?) {
+        self.secondThreadFrom = secondThreadFrom
+        self.halvingFrom = halvingFrom
+    }
+
+    /// Everything on the calling thread, by one parser.
+    public static let oneThread = PromotionReading(secondThreadFrom: nil, halvingFrom: nil)
+
+    /// On a machine with two cores or more, files of a megabyte or more by two parsers (a second
+    /// thread starts to pay for itself there); else ``oneThread``.
+    public static let `default` =
+        Machine.processorCount > 1
+        ? PromotionReading(secondThreadFrom: PlistHalves.threshold, halvingFrom: PlistHalves.threshold) : .oneThread
+
+    /// Whether a file of `size` bytes is decoded on a second thread, and from which size two
+    /// parsers read it (nil: one parser).
+    func plan(size: Int) -> (secondThread: Bool, halvingFrom: Int?) {
+        guard let secondThreadFrom, size >= secondThreadFrom else { return (false, nil) }
+        return (true, halvingFrom)
     }
 }
 
@@ -62,6 +96,9 @@ public struct PromotionFile: Sendable {
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// Whether two parsers read the file (``PromotionReading``); the rest is the same either way.
+    var readInHalves = false
+
     /// Reads and checks the file at `path`. `whenRead` is called once the file's bytes are parsed,
     /// before the halves two parsers read are merged and the file's findings gathered: the moment
     /// from which a core is free for other work.
@@ -70,103 +107,65 @@ public struct PromotionFile: Sendable {
     public static func load(
         contentsOf path: String, checks: PromotionChecks = PromotionChecks(), whenRead: () -> Void = {}
     ) throws(PlistFileError) -> PromotionFile {
-        try loadReporting(
-            contentsOf: path, checks: checks, halvingFrom: PlistStreamReader.halvingThreshold, whenRead: whenRead
-        ).file
-    }
-
-    /// As `load(contentsOf:checks:)`, two parsers reading a file of at least `halvingFrom` bytes
-    /// on several cores, and saying whether two did in the end.
-    static func loadReporting(
-        contentsOf path: String, checks: PromotionChecks, halvingFrom: Int?, whenRead: () -> Void = {}
-    ) throws(PlistFileError) -> (file: PromotionFile, halves: Bool) {
-        let size = fileSize(path)
-        let handler = try read(
-            checks: checks, parallel: decodesInParallel(size), expectedBytes: size, whenRead: whenRead
-        ) { handler, inHalves throws(PlistFileError) in
-            try PlistStreamReader.read(
-                contentsOf: path, limits: checks.limits, handler: handler, halvingFrom: inHalves ? halvingFrom : nil)
+        try load(name: path, size: fileSize(path), checks: checks, whenRead: whenRead) {
+            (from, makeHandler, whenParsed) throws(PlistFileError) in
+            try PlistHalves.read(
+                contentsOf: path, limits: checks.limits, from: from, makeHandler: makeHandler, whenParsed: whenParsed)
         }
-        return (handler.result(name: path), handler.readInHalves)
     }
 
     /// Reads and checks a promotions file held in memory; `name` stands for it in messages.
     public static func load(bytes: [UInt8], name: String, checks: PromotionChecks = PromotionChecks()) -> PromotionFile
     {
-        load(bytes: bytes, name: name, checks: checks, parallel: bytes.count >= parallelThreshold && processorCount > 1)
-    }
-
-    /// `parallel`: decode on a second thread while reading, or read with two parsers on two threads
-    /// when the file has at least `halvingFrom` bytes (nil: never).
-    static func load(
-        bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool,
-        halvingFrom: Int? = PlistStreamReader.halvingThreshold
-    ) -> PromotionFile {
-        loadReporting(bytes: bytes, name: name, checks: checks, parallel: parallel, halvingFrom: halvingFrom).file
-    }
-
-    /// As `load`, also saying whether two parsers read the file in the end.
-    static func loadReporting(
-        bytes: [UInt8], name: String, checks: PromotionChecks, parallel: Bool, halvingFrom: Int?
-    ) -> (file: PromotionFile, halves: Bool) {
-        let handler = read(checks: checks, parallel: parallel, expectedBytes: bytes.count) { handler, halves in
-            PlistStreamReader.read(
-                bytes: bytes, name: name, limits: checks.limits, handler: handler,
-                halvingFrom: halves ? halvingFrom : nil)
+        load(name: name, size: bytes.count, checks: checks) { from, makeHandler, whenParsed in
+            PlistHalves.read(
+                bytes: bytes, name: name, limits: checks.limits, from: from, makeHandler: makeHandler,
+                whenParsed: whenParsed)
         }
-        return (handler.result(name: name), handler.readInHalves)
     }
 
-    /// Reads a file with `reading` (given a handler, and whether two parsers may read it): again
-    /// with one parser when two could not, and again in the file's own currency when it states
-    /// one after promotions it governs (SPEC §4).
-    private static func read<E: Error>(
-        checks: PromotionChecks, parallel: Bool, expectedBytes: Int, whenRead: () -> Void = {},
-        _ reading: (PromotionFileHandler, Bool) throws(E) -> PlistReading
-    ) throws(E) -> PromotionFileHandler {
-        var told = false
-        func pass(currency: Currency?) throws(E) -> PromotionFileHandler {
-            let handler = PromotionFileHandler(
-                checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
-            let outcome = try reading(handler, parallel)
-            if !told {
-                told = true
-                whenRead()
+    /// The one way a file is loaded, whatever holds it: `read` reads it into a handler it makes, by
+    /// two parsers from a size on (nil: by one), calling its last argument once the bytes are parsed.
+    /// Read again in the file's own currency when it states one after promotions it governs
+    /// (docs/promotions-file.md).
+    private static func load<E: Error>(
+        name: String, size: Int, checks: PromotionChecks, whenRead: () -> Void = {},
+        _ read: (Int?, () -> PromotionFileHandler, () -> Void) throws(E) -> (
+            handler: PromotionFileHandler, halves: Bool
+        )
+    ) throws(E) -> PromotionFile {
+        let (secondThread, halvingFrom) = checks.reading.plan(size: size)
+        let read = try withoutActuallyEscaping(whenRead) {
+            (whenRead) throws(E) -> (handler: PromotionFileHandler, halves: Bool) in
+            var told = false
+            func pass(currency: Currency?) throws(E) -> (handler: PromotionFileHandler, halves: Bool) {
+                try read(
+                    halvingFrom,
+                    {
+                        PromotionFileHandler(
+                            checks: checks, currency: currency, parallel: secondThread, expectedBytes: size)
+                    },
+                    {
+                        if !told {
+                            told = true
+                            whenRead()
+                        }
+                    })
             }
-            switch outcome {
-            case .whole:
-                return handler
-            case .halves(let second):
-                handler.absorb(second as! PromotionFileHandler)
-                handler.readInHalves = true
-                return handler
-            case .readAgainWhole:
-                let again = PromotionFileHandler(
-                    checks: checks, currency: currency, parallel: parallel, expectedBytes: expectedBytes)
-                _ = try reading(again, false)
-                return again
-            }
+            let first = try pass(currency: nil)
+            guard let currency = first.handler.currencyForSecondPass else { return first }
+            return try pass(currency: currency)
         }
-        let handler = try pass(currency: nil)
-        guard let currency = handler.currencyForSecondPass else { return handler }
-        return try pass(currency: currency)
+        var file = read.handler.result(name: name)
+        file.readInHalves = read.halves
+        return file
     }
 }
-
-/// Files at least this large are decoded on a second thread while they are read.
-let parallelThreshold = 1 << 20
-
-let processorCount = Machine.processorCount
 
 /// The size of the regular file at `path`, or 0.
 func fileSize(_ path: String) -> Int {
     guard case .regular(let size)? = FileKind.of(path: path) else { return 0 }
     return size
-}
-
-/// Whether a file of `size` bytes is large enough to decode on a second thread.
-func decodesInParallel(_ size: Int) -> Bool {
-    processorCount > 1 && size >= parallelThreshold
 }
 
 /// One element of a file's promotions array: the promotion's id when it has one, and where it starts.
@@ -178,9 +177,9 @@ public struct PromotionEntry: Sendable, Equatable {
     public var label: String { id ?? "promotion at line \(location.line)" }
 }
 
-/// Follows the reader through a promotions file: either root form (SPEC §4), root keys, and each
+/// Follows the reader through a promotions file: either root form (docs/promotions-file.md#the-root), root keys, and each
 /// promotion as it completes, so memory holds one promotion's elements at a time.
-final class PromotionFileHandler: PlistStreamHandler {
+final class PromotionFileHandler: PlistHalvingHandler {
     let checks: PromotionChecks
     var diagnostics: [Diagnostic] = []
     /// Promotions decoded here, or on a second thread through `pipeline`.
@@ -191,8 +190,6 @@ final class PromotionFileHandler: PlistStreamHandler {
     let expectedBytes: Int
     /// Whether a second handler reads the second half of the promotions.
     var splitsPromotions = false
-    /// Whether the second handler's findings were absorbed.
-    var readInHalves = false
     var rootKind: PlistKind?
     var rootLocation = SourceLocation(line: 1, column: 1)
     var rootKeys: [String: SourceLocation] = [:]
@@ -482,6 +479,6 @@ extension Collection where Element == PromotionFile {
     /// Warnings in all the files.
     public var warningCount: Int { reduce(0) { $0 + $1.warningCount } }
 
-    /// Whether a check of these files fails: any error, or with `strict` any warning (SPEC §8).
+    /// Whether a check of these files fails: any error, or with `strict` any warning (docs/validate.md#exit-codes).
     public func failCheck(strict: Bool) -> Bool { errorCount > 0 || (strict && warningCount > 0) }
 }

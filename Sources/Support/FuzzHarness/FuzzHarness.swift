@@ -64,10 +64,15 @@ public enum FuzzHarness {
     /// for message; a cart that reads prices within bounds.
     public static func cart(_ bytes: UnsafeRawBufferPointer) {
         let buffer = bytes.bindMemory(to: UInt8.self)
-        var fast = CartReader(catalog: catalog, scanAfter: 0)
+        var fast = CartReader(catalog: catalog)
         var tree = CartReader(catalog: catalog)
         let a = Result { () throws(InputError) in try fast.read(buffer, name: "fuzz.json") }
         let b = Result { () throws(InputError) in try tree.readTree(buffer, name: "fuzz.json") }
+        // The scanner alone, when it takes the bytes, reads the tree reader's cart.
+        if let scanned = CartReader(catalog: catalog).scanned(buffer) {
+            guard case .success(let read) = b else { preconditionFailure("the scanner accepts what the tree refuses") }
+            precondition(scanned == read, "the scanner and the tree reader disagree on the cart")
+        }
         switch (a, b) {
         case (.success(let x), .success(let y)): precondition(x == y, "readers disagree on the cart")
         case (.failure(let x), .failure(let y)): precondition(x == y, "readers disagree on the error")
@@ -163,5 +168,13 @@ private final class Walker: PlistStreamHandler {
         } else {
             for child in value.children { visit(child) }
         }
+    }
+}
+
+extension CartReader {
+    /// What the scanner alone makes of `bytes`.
+    fileprivate func scanned(_ bytes: UnsafeBufferPointer<UInt8>) -> Cart? {
+        var reader = self
+        return reader.scan(bytes)
     }
 }
