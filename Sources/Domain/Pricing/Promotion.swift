@@ -33,8 +33,15 @@ public struct Promotion: Sendable, Equatable {
 
     public init(
         id: String, name: String, rule: Rule, codes: [String] = [], targets: [String]? = nil, start: Instant? = nil,
-        end: Instant? = nil, priority: Int64 = 0, isEnabled: Bool = true, coupon: String? = nil
+        end: Instant? = nil, priority: Int64 = 0, isEnabled: Bool = true, coupon: String? = nil,
+        productSelectors: [ProductSelector]? = nil, targetSelectors: [ProductSelector]? = nil,
+        customerGroups: [String]? = nil, uses: Int64? = nil, usesPerCustomer: Int64? = nil
     ) {
+        self.productSelectors = productSelectors
+        self.targetSelectors = targetSelectors
+        self.customerGroups = customerGroups
+        self.uses = uses
+        self.usesPerCustomer = usesPerCustomer
         self.id = id
         self.name = name
         self.rule = rule

@@ -58,52 +58,56 @@ public struct RuleSet: Sendable {
         var cartRules: [Int32] = []
         var compiled: [CompiledRule] = []
         compiled.reserveCapacity(promotions.count)
-        // By index, each field read in place: a promotion is not copied (its strings retained).
-        for index in promotions.indices {
-            var coupon: Int32 = -1
-            if let text = promotions[index].coupon {
-                let key = asciiUppercased(text)
-                if let id = couponIDs[key] {
-                    coupon = id
-                } else {
-                    coupon = Int32(rulesByCoupon.count)
-                    couponIDs[key] = coupon
-                    rulesByCoupon.append([])
+        // By index, each field read in place through the buffer (an array's subscript copied each
+        // promotion once, its strings retained and released).
+        promotions.withUnsafeBufferPointer { promotions in
+            for index in promotions.indices {
+                var coupon: Int32 = -1
+                if let text = promotions[index].coupon {
+                    let key = asciiUppercased(text)
+                    if let id = couponIDs[key] {
+                        coupon = id
+                    } else {
+                        coupon = Int32(rulesByCoupon.count)
+                        couponIDs[key] = coupon
+                        rulesByCoupon.append([])
+                    }
                 }
-            }
-            var rule = CompiledRule(promotions[index], coupon: coupon)
-            let ruleIndex = Int32(index)
-            if let groups = promotions[index].customerGroups {
-                let start = Int32(ruleGroups.count)
-                for group in groups.map(ExactText.init) {
-                    let id = groupIDs[group] ?? Int32(groupIDs.count)
-                    groupIDs[group] = id
-                    ruleGroups.append(id)
+                var rule = CompiledRule(promotions[index], coupon: coupon)
+                let ruleIndex = Int32(index)
+                if let groups = promotions[index].customerGroups {
+                    let start = Int32(ruleGroups.count)
+                    for group in groups.map(ExactText.init) {
+                        let id = groupIDs[group] ?? Int32(groupIDs.count)
+                        groupIDs[group] = id
+                        ruleGroups.append(id)
+                    }
+                    rule.groups = start..<Int32(ruleGroups.count)
                 }
-                rule.groups = start..<Int32(ruleGroups.count)
-            }
-            if promotions[index].isLimited { limitedRules.append(ruleIndex) }
-            if promotions[index].rule.isCartRule, promotions[index].productSelectors != nil {
-                rule.isPartial = true
-                partialProducts[ruleIndex] = products.products(of: index).sorted()
-            }
-            let scope = promotions[index].rule.type.scope
-            if scope == .group {
-                rule.group = Int32(groups.count)
-                groups.append(GroupRule(products: products, of: index))
-            }
-            compiled.append(rule)
-            guard promotions[index].isEnabled else { continue }
-            if coupon >= 0 { rulesByCoupon[Int(coupon)].append(ruleIndex) }
-            switch scope {
-            case .cart:
-                cartRules.append(ruleIndex)
-            case .line:
-                products.forEachProduct(of: index) { perProduct[$0].append(ruleIndex) }
-            case .group:
-                let group = groups[Int(rule.group)]
-                for product in group.codes + (group.rewards ?? []) where groupsPerProduct[product].last != ruleIndex {
-                    groupsPerProduct[product].append(ruleIndex)
+                if promotions[index].isLimited { limitedRules.append(ruleIndex) }
+                if promotions[index].rule.isCartRule, promotions[index].productSelectors != nil {
+                    rule.isPartial = true
+                    partialProducts[ruleIndex] = products.products(of: index).sorted()
+                }
+                let scope = promotions[index].rule.type.scope
+                if scope == .group {
+                    rule.group = Int32(groups.count)
+                    groups.append(GroupRule(products: products, of: index))
+                }
+                compiled.append(rule)
+                guard promotions[index].isEnabled else { continue }
+                if coupon >= 0 { rulesByCoupon[Int(coupon)].append(ruleIndex) }
+                switch scope {
+                case .cart:
+                    cartRules.append(ruleIndex)
+                case .line:
+                    products.forEachProduct(of: index) { perProduct[$0].append(ruleIndex) }
+                case .group:
+                    let group = groups[Int(rule.group)]
+                    for product in group.codes + (group.rewards ?? []) where groupsPerProduct[product].last != ruleIndex
+                    {
+                        groupsPerProduct[product].append(ruleIndex)
+                    }
                 }
             }
         }

@@ -306,15 +306,12 @@ struct Decoding: PromotionFields {
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
             let uses, let usesPerCustomer
         else { return nil }
-        var promotion = Promotion(
+        // Built in one piece: setting the v3 fields afterwards copied the promotion.
+        return Promotion(
             id: identity?.id ?? name, name: name, rule: rule, codes: codes, targets: rewards, start: start, end: end,
-            priority: priority, isEnabled: enabled, coupon: coupon)
-        promotion.productSelectors = productSelectors
-        promotion.targetSelectors = targetSelectors
-        promotion.customerGroups = customerGroups
-        promotion.uses = uses
-        promotion.usesPerCustomer = usesPerCustomer
-        return promotion
+            priority: priority, isEnabled: enabled, coupon: coupon, productSelectors: productSelectors,
+            targetSelectors: targetSelectors, customerGroups: customerGroups, uses: uses,
+            usesPerCustomer: usesPerCustomer)
     }
 
     // MARK: Type and rule
