@@ -47,7 +47,7 @@ public struct Explainer: Sendable {
         var result: [Explanation] = []
         for (index, promotion) in rules.promotions.enumerated() {
             let isCart = promotion.rule.isCartRule
-            guard isCart || rules.products.concerned(by: index).contains(where: { first.line(of: $0) != nil }) else {
+            guard isCart || rules.products.anyConcerned(by: index, { first.line(of: $0) != nil }) else {
                 continue
             }
             var explanation = Explanation(promotion, at: index, status: .noDiscount)

@@ -10,74 +10,99 @@
 public struct CatalogIndex: Sendable {
     let productCount: Int
     private let byBrand: [ExactText: [Int32]]
-    /// The products of each distinct category path, and, per path prefix (names joined by U+0000:
-    /// a name holds no NUL, catalogs being JSON text where one would be `\u0000`, and such a name
-    /// simply has a key no selector spells), the distinct paths at or under it.
-    private let productsOfCategory: [[Int32]]
-    private let categoriesUnder: [ExactText: [Int32]]
-    /// The products of each distinct tag list, and, per tag, the distinct lists that hold it.
-    private let productsOfTagList: [[Int32]]
-    private let tagListsWith: [ExactText: [Int32]]
+    /// Per category path prefix (names joined by U+0000: a name holds no NUL, catalogs being JSON
+    /// text where one would be `\u0000`, and such a name simply has a key no selector spells), the
+    /// products at or under it: a selector's category is one list, however many shelves lie under it.
+    private let prefixes: [ExactText: Int32]
+    private let productsUnderPrefix: [[Int32]]
+    /// Per tag, the products that have it.
+    private let tagIDs: [ExactText: Int32]
+    private let productsWithTag: [[Int32]]
 
     public init(_ catalog: Catalog) {
         var byBrand: [ExactText: [Int32]] = [:]
-        var productsOfCategory: [[Int32]] = []
-        var categoryPaths: [[String]] = []
-        var productsOfTagList: [[Int32]] = []
-        var tagLists: [[String]] = []
-        // Distinct lists by the address of their storage, then by their exact text.
+        // Distinct category paths and tag lists, found by the address of their storage, then by
+        // their exact text; per distinct one, its prefixes' (tags') ids.
         var categoryByStorage: [Int: Int32] = [:]
         var categoryByValue: [ExactText: Int32] = [:]
+        var prefixesOfCategory: [[Int32]] = []
+        var prefixes: [ExactText: Int32] = [:]
         var tagsByStorage: [Int: Int32] = [:]
         var tagsByValue: [ExactText: Int32] = [:]
+        var tagsOfList: [[Int32]] = []
+        var tagIDs: [ExactText: Int32] = [:]
+        /// The id of `list` among the distinct ones, with `ids(list)` recorded for a new one.
         func distinct(
             _ list: [String], _ byStorage: inout [Int: Int32], _ byValue: inout [ExactText: Int32],
-            _ lists: inout [[String]], _ products: inout [[Int32]]
-        ) -> Int {
+            _ lists: inout [[Int32]], _ ids: ([String]) -> [Int32]
+        ) -> Int32 {
             let address = list.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-            if let id = byStorage[address] { return Int(id) }
+            if let id = byStorage[address] { return id }
             let key = Self.key(list[...])
             let id = byValue[key] ?? Int32(lists.count)
             if Int(id) == lists.count {
                 byValue[key] = id
-                lists.append(list)
-                products.append([])
+                lists.append(ids(list))
             }
             byStorage[address] = id
-            return Int(id)
+            return id
         }
-        for (index, product) in catalog.products.enumerated() {
-            let id = Int32(index)
-            if let brand = product.brand { byBrand[ExactText(brand), default: []].append(id) }
-            if let path = product.category, !path.isEmpty {
-                let category = distinct(
-                    path, &categoryByStorage, &categoryByValue, &categoryPaths, &productsOfCategory)
-                productsOfCategory[category].append(id)
-            }
-            if !product.tags.isEmpty {
-                let list = distinct(product.tags, &tagsByStorage, &tagsByValue, &tagLists, &productsOfTagList)
-                productsOfTagList[list].append(id)
+        func prefixIDs(_ path: [String]) -> [Int32] {
+            (1...path.count).map { depth in
+                let key = Self.key(path[..<depth])
+                if let id = prefixes[key] { return id }
+                let id = Int32(prefixes.count)
+                prefixes[key] = id
+                return id
             }
         }
-        var categoriesUnder: [ExactText: [Int32]] = [:]
-        for (category, path) in categoryPaths.enumerated() {
-            for depth in 1...path.count {
-                categoriesUnder[Self.key(path[..<depth]), default: []].append(Int32(category))
+        func tagIDList(_ tags: [String]) -> [Int32] {
+            var ids: [Int32] = []
+            for tag in tags {
+                let key = ExactText(tag)
+                let id = tagIDs[key] ?? Int32(tagIDs.count)
+                tagIDs[key] = id
+                if !ids.contains(id) { ids.append(id) }
+            }
+            return ids
+        }
+        var categoryOfProduct = [Int32](repeating: -1, count: catalog.products.count)
+        var tagListOfProduct = [Int32](repeating: -1, count: catalog.products.count)
+        // Fields read in place: a product copied whole retained its code and name too.
+        catalog.products.withUnsafeBufferPointer { products in
+            for index in products.indices {
+                if let brand = products[index].brand { byBrand[ExactText(brand), default: []].append(Int32(index)) }
+                if let path = products[index].category, !path.isEmpty {
+                    categoryOfProduct[index] = distinct(
+                        path, &categoryByStorage, &categoryByValue, &prefixesOfCategory, prefixIDs)
+                }
+                if !products[index].tags.isEmpty {
+                    tagListOfProduct[index] = distinct(
+                        products[index].tags, &tagsByStorage, &tagsByValue, &tagsOfList, tagIDList)
+                }
             }
         }
-        var tagListsWith: [ExactText: [Int32]] = [:]
-        for (list, tags) in tagLists.enumerated() {
-            var listed: Set<ExactText> = []
-            for tag in tags where listed.insert(ExactText(tag)).inserted {
-                tagListsWith[ExactText(tag), default: []].append(Int32(list))
+        // In catalog order, so that every list is ascending.
+        var productsUnderPrefix = [[Int32]](repeating: [], count: prefixes.count)
+        var productsWithTag = [[Int32]](repeating: [], count: tagIDs.count)
+        for product in categoryOfProduct.indices {
+            if categoryOfProduct[product] >= 0 {
+                for prefix in prefixesOfCategory[Int(categoryOfProduct[product])] {
+                    productsUnderPrefix[Int(prefix)].append(Int32(product))
+                }
+            }
+            if tagListOfProduct[product] >= 0 {
+                for tag in tagsOfList[Int(tagListOfProduct[product])] {
+                    productsWithTag[Int(tag)].append(Int32(product))
+                }
             }
         }
         productCount = catalog.products.count
         self.byBrand = byBrand
-        self.productsOfCategory = productsOfCategory
-        self.categoriesUnder = categoriesUnder
-        self.productsOfTagList = productsOfTagList
-        self.tagListsWith = tagListsWith
+        self.prefixes = prefixes
+        self.productsUnderPrefix = productsUnderPrefix
+        self.tagIDs = tagIDs
+        self.productsWithTag = productsWithTag
     }
 
     static func key(_ path: ArraySlice<String>) -> ExactText { ExactText(path.joined(separator: "\u{0}")) }
@@ -88,22 +113,22 @@ public struct CatalogIndex: Sendable {
 
     /// The products with one of `tags`, ascending.
     public func products(tags: [String]) -> [Int32] {
-        union(tags.flatMap { (tagListsWith[ExactText($0)] ?? []).map { productsOfTagList[Int($0)] } })
+        union(tags.map { tagIDs[ExactText($0)].map { productsWithTag[Int($0)] } ?? [] })
     }
 
     /// The products whose category equals or lies under one of `paths`, ascending.
     public func products(categories paths: [[String]]) -> [Int32] {
-        union(paths.flatMap { (categoriesUnder[Self.key($0)] ?? []).map { productsOfCategory[Int($0)] } })
+        union(paths.map { prefixes[Self.key($0)].map { productsUnderPrefix[Int($0)] } ?? [] })
     }
 
     /// Whether some product has the brand, the tag, or a category at or under the path.
     public func hasBrand(_ brand: String) -> Bool { byBrand[ExactText(brand)] != nil }
-    public func hasTag(_ tag: String) -> Bool { tagListsWith[ExactText(tag)] != nil }
-    public func hasCategory(_ path: [String]) -> Bool { categoriesUnder[Self.key(path)] != nil }
+    public func hasTag(_ tag: String) -> Bool { tagIDs[ExactText(tag)] != nil }
+    public func hasCategory(_ path: [String]) -> Bool { prefixes[Self.key(path)] != nil }
     /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you mean".
     public var brands: [String] { byBrand.keys.map(\.text) }
-    public var tags: [String] { tagListsWith.keys.map(\.text) }
-    public var categoryPaths: [String] { categoriesUnder.keys.map { $0.text.replacingNUL(with: " > ") } }
+    public var tags: [String] { tagIDs.keys.map(\.text) }
+    public var categoryPaths: [String] { prefixes.keys.map { $0.text.replacingNUL(with: " > ") } }
 
     /// The products `selector` selects, ascending (catalog order); `catalog` resolves its codes.
     public func resolve(_ selector: ProductSelector, in catalog: Catalog) -> [Int32] {
@@ -133,13 +158,32 @@ public struct CatalogIndex: Sendable {
         return ids
     }
 
-    /// The ascending union of ascending lists.
+    /// The ascending union of ascending lists: sorted when they are short, else marked in a bitmap
+    /// of the catalog and read back in order (a department's or a tag's products may be tens of
+    /// thousands, which sorting cost more than a pass over a million bits).
     public func union(_ lists: [[Int32]]) -> [Int32] {
         let nonEmpty = lists.filter { !$0.isEmpty }
         if nonEmpty.count <= 1 { return nonEmpty.first ?? [] }
-        var all = nonEmpty.flatMap { $0 }
-        all.sortAndRemoveDuplicates()
-        return all
+        let total = nonEmpty.reduce(0) { $0 + $1.count }
+        guard total >= productCount / 256 else {
+            var all = nonEmpty.flatMap { $0 }
+            all.sortAndRemoveDuplicates()
+            return all
+        }
+        var words = [UInt64](repeating: 0, count: (productCount + 63) / 64)
+        for list in nonEmpty {
+            for id in list { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+        }
+        var result: [Int32] = []
+        result.reserveCapacity(total)
+        for (index, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                result.append(Int32(index << 6 | bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+        return result
     }
 
     private func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {

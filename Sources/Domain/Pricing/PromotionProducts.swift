@@ -51,9 +51,11 @@ public struct PromotionProducts: Sendable {
             let start = Int32(ids.count)
             let list = 2 * Int32(position)
             if let selectors = promotions[position].productSelectors {
-                for id in select(selectors) {
-                    listed[Int(id)] = list
-                    ids.append(id)
+                // In bulk: a selector may select thousands of products.
+                let selected = select(selectors)
+                ids.append(contentsOf: selected)
+                listed.withUnsafeMutableBufferPointer { listed in
+                    for id in selected { listed[Int(id)] = list }
                 }
             } else {
                 append(promotions[position].codes, list: list)
@@ -62,7 +64,10 @@ public struct PromotionProducts: Sendable {
             if let selectors = promotions[position].targetSelectors {
                 rewardsStart = Int32(ids.count)
                 // A product both bought and rewarded counts as bought only (docs/selectors.md).
-                for id in select(selectors) where listed[Int(id)] != list { ids.append(id) }
+                let selected = select(selectors)
+                listed.withUnsafeBufferPointer { listed in
+                    for id in selected where listed[Int(id)] != list { ids.append(id) }
+                }
             } else if let targets = promotions[position].targets {
                 rewardsStart = Int32(ids.count)
                 if promotions[position].productSelectors != nil {
@@ -98,11 +103,29 @@ public struct PromotionProducts: Sendable {
     }
 
     /// Its products, then its rewarded products (a product in both is listed once).
+    /// Each part lists a product once; a rewarded product that is also one of its products is left
+    /// out here (only a selector's promotion may have one, and then it counts as bought).
     public func concerned(by index: Int) -> [ProductID] {
         let span = spans[index]
-        var result: [ProductID] = []
-        for id in ids[Int(span.start)..<Int(span.end)] where !result.contains(Int(id)) { result.append(Int(id)) }
+        let bought = ids[Int(span.start)..<Int(span.rewardsStart < 0 ? span.end : span.rewardsStart)]
+        var result = bought.map { Int($0) }
+        guard span.rewardsStart >= 0, span.rewardsStart < span.end else { return result }
+        // A set once the products are many: a selector may select thousands.
+        let lookup = bought.count > 32 ? Set(bought) : nil
+        for id in ids[Int(span.rewardsStart)..<Int(span.end)] {
+            let repeated = lookup.map { $0.contains(id) } ?? bought.contains(id)
+            if !repeated { result.append(Int(id)) }
+        }
         return result
+    }
+
+    /// Whether any product promotion `index` concerns (its products or rewards) passes `test`,
+    /// without building a list.
+    @inline(__always)
+    public func anyConcerned(by index: Int, _ test: (ProductID) -> Bool) -> Bool {
+        let span = spans[index]
+        for id in ids[Int(span.start)..<Int(span.end)] where test(Int(id)) { return true }
+        return false
     }
 
     /// Whether promotion `index` concerns `product` (as one of its products or of its rewards).

@@ -52,8 +52,8 @@ public struct RuleSet: Sendable {
         var ruleGroups: [Int32] = []
         var limitedRules: [Int32] = []
         var partialProducts: [Int32: [ProductID]] = [:]
-        var perProduct = [[Int32]](repeating: [], count: catalog.products.count)
-        var groupsPerProduct = [[Int32]](repeating: [], count: catalog.products.count)
+        var perProduct = PerProductLists(productCount: catalog.products.count)
+        var groupsPerProduct = PerProductLists(productCount: catalog.products.count)
         var groups: [GroupRule] = []
         var cartRules: [Int32] = []
         var compiled: [CompiledRule] = []
@@ -101,19 +101,17 @@ public struct RuleSet: Sendable {
                 case .cart:
                     cartRules.append(ruleIndex)
                 case .line:
-                    products.forEachProduct(of: index) { perProduct[$0].append(ruleIndex) }
+                    products.forEachProduct(of: index) { perProduct.add(ruleIndex, to: $0) }
                 case .group:
                     let group = groups[Int(rule.group)]
-                    for product in group.codes + (group.rewards ?? []) where groupsPerProduct[product].last != ruleIndex
-                    {
-                        groupsPerProduct[product].append(ruleIndex)
-                    }
+                    for product in group.codes { groupsPerProduct.add(ruleIndex, to: product) }
+                    for product in group.rewards ?? [] { groupsPerProduct.add(ruleIndex, to: product) }
                 }
             }
         }
         self.compiled = compiled
-        (itemOffsets, itemRules) = Self.flatten(perProduct)
-        (groupOffsets, groupRules) = Self.flatten(groupsPerProduct)
+        (itemOffsets, itemRules) = perProduct.flattened()
+        (groupOffsets, groupRules) = groupsPerProduct.flattened()
         groupProbes = groupRules.map { GroupProbe(compiled[Int($0)], groups[Int(compiled[Int($0)].group)]) }
         self.groups = groups
         var flat: [Int32] = []
@@ -136,18 +134,6 @@ public struct RuleSet: Sendable {
         self.ruleGroups = ruleGroups
         self.limitedRules = limitedRules
         self.partialProducts = partialProducts
-    }
-
-    /// Lists per product as one array and its offsets.
-    private static func flatten(_ lists: [[Int32]]) -> ([Int32], [Int32]) {
-        var offsets: [Int32] = [0]
-        offsets.reserveCapacity(lists.count + 1)
-        var flat: [Int32] = []
-        for list in lists {
-            flat.append(contentsOf: list)
-            offsets.append(Int32(flat.count))
-        }
-        return (offsets, flat)
     }
 
     /// Whether any enabled promotion works across lines: without one, every cart takes the
