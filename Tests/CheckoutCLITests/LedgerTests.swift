@@ -271,7 +271,7 @@ struct LedgerTests {
     }
 
     @Test(
-        "kill -9 of pay at random moments (100 times, 10 customers, uses 5): integrity ok, no redemption without an order, no order charged twice, at most 5 redemptions, the next pay settles everything"
+        "kill -9 of pay at random moments (100 times, or CHECKOUT_TEST_KILL_ROUNDS; 10 customers, uses 5): integrity ok, no redemption without an order, no order charged twice, at most 5 redemptions, the next pay settles everything"
     )
     func killedPayments() throws {
         let (_, path, args) = try shop([firstOrders(5), welcome])
