@@ -235,10 +235,12 @@ struct Decoding: PromotionFields {
         var end: Instant?
         if self[.start] != nil { start = date(.start) }
         if self[.end] != nil { end = date(.end) }
-        if let start, let end, start >= end {
-            report(.dateRange(start: start, end: end, at: self[.end]!.location, promotion: promotionID))
-        } else if let end, let instant = context.expiryInstant, end <= instant {
-            report(.expired(end: end, instant: instant, at: self[.end]!.location, promotion: promotionID))
+        // A window that can never be active is not also reported as ended.
+        if let location = self[.end]?.location,
+            let finding = Diagnostic.dateRange(start: start, end: end, at: location, promotion: promotionID)
+                ?? Diagnostic.expired(end: end, instant: context.expiryInstant, at: location, promotion: promotionID)
+        {
+            report(finding)
         }
         let priority = self[.priority] == nil ? 0 : integer(.priority)
         let enabled = self[.enabled] == nil ? true : bool(.enabled)
