@@ -127,7 +127,9 @@ struct TaxTable: Sendable {
                     guard !positions.isEmpty else { return false }
                     return withUnsafeTemporaryAllocation(of: Int64.self, capacity: rates.count) { sums -> Bool in
                         // Bit p: a line at rates[p] was met (a rate whose lines total 0 keeps its
-                        // entry); sums[p] is written by its first line, added to by the others.
+                        // entry). Every sum starts at 0: no branch on whether a line is its rate's
+                        // first (which rates come first varies from cart to cart: mispredicted).
+                        for position in sums.indices { sums.initializeElement(at: position, to: 0) }
                         var met: UInt64 = 0
                         for index in lines.indices {
                             guard case .some(let rate) = lines[index].taxRate,
@@ -138,12 +140,7 @@ struct TaxTable: Sendable {
                             guard position < rates.count else { return false }
                             let bit: UInt64 = 1 << UInt64(position)
                             // Σ line totals ≤ the subtotal, which fits: no overflow.
-                            let total = lines[index].total
-                            if met & bit == 0 {
-                                (sums.baseAddress! + position).initialize(to: total)
-                            } else {
-                                sums[position] &+= total
-                            }
+                            sums[position] &+= lines[index].total
                             met |= bit
                         }
                         // The entries written in place into the last receipt's array, ascending.
