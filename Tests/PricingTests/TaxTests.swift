@@ -222,4 +222,54 @@ struct TaxTests {
         #expect(sharedCartDiscounts > 300)
         #expect(net > 3_000)
     }
+
+    @Test(
+        "more rates than the tax step keeps by position (64), exactly 64, a few; totals on both sides of its 32-bit division; both bases",
+        arguments: [3, 64, 65, 150])
+    func manyRates(rateCount: Int) throws {
+        var random = TestRandom(seed: UInt64(rateCount))
+        // Product i's rate: distinct for the first `rateCount` products (0 %, 100 % and fractional
+        // rates among them), then repeated; prices up to 9,999.99 so that some rates' totals pass
+        // 42,949.67, beyond which G × rate no longer fits in 32 bits.
+        let rates = (0..<rateCount).map { Int64($0 == 1 ? 10_000 : ($0 * 9_973) % 10_000) }
+        let products = (0..<200).map { index in
+            Product(
+                code: "P\(index)", name: "p", price: Int64(random.draw(0...999_999)),
+                taxRate: rates[index % rateCount])
+        }
+        for pricesIncludeTax in [true, false] {
+            let catalog = try Catalog(products: products, pricesIncludeTax: pricesIncludeTax)
+            #expect(catalog.taxRates == Set(rates).sorted())
+            let engine = PricingEngine(rules: RuleSet(promotions: [], catalog: catalog))
+            let instant = Instant(seconds: 0)
+            let pricer = ActivePricer(engine: engine, active: ActiveRules(rules: engine.rules, at: instant))
+            var storage = ReceiptStorage()
+            var beyond32Bits = 0
+            for _ in 0..<300 {
+                var picked = Set<Int>()
+                for _ in 0..<random.draw(0...12) { picked.insert(random.draw(0...199)) }
+                let lines = picked.sorted().map { Cart.Line(product: $0, quantity: Int64(random.draw(1...9))) }
+                let cart = Cart(lines: lines)
+                // The naive sums: per distinct rate, ascending, rounded half away from zero once.
+                var sums: [Int64: Int64] = [:]
+                for line in lines {
+                    sums[products[line.product].taxRate!, default: 0] += line.quantity * products[line.product].price
+                }
+                let expected = sums.keys.sorted().map { rate -> TaxAmount in
+                    let g = sums[rate]!
+                    if g * rate > Int64(UInt32.max) { beyond32Bits += 1 }
+                    let divisor = Int128(pricesIncludeTax ? 10_000 + rate : 10_000)
+                    let tax = Int64((2 * Int128(g) * Int128(rate) + divisor) / (2 * divisor))
+                    return TaxAmount(rate: rate, base: pricesIncludeTax ? g - tax : g, tax: tax)
+                }
+                let receipt = try pricer.price(cart, now: instant, storage: &storage)
+                #expect(receipt.taxes?.rates == expected)
+                #expect(receipt.tax == expected.reduce(0) { $0 + $1.tax })
+                let plain = try engine.price(cart, now: instant)
+                #expect(receipt == plain)
+                storage.recycle(receipt)
+            }
+            #expect(beyond32Bits > 10)
+        }
+    }
 }

@@ -67,4 +67,87 @@ struct ReceiptEncoderTests {
                     == ReferenceReceiptJSON.render(receipt, pretty: true))
         }
     }
+
+    @Test("formats amounts as the reference does at every length, both signs, and 0, 2 and 3 decimals")
+    func amounts() throws {
+        var values: [Int64] = [0, Int64.max, Int64.min, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, 99_999_999, 100_000_000, -power, -(power - 1), -(power + 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        for code in ["EUR", "JPY", "KWD"] {
+            var encoder = ReceiptEncoder()
+            for value in values {
+                let line = Receipt.Line(
+                    product: 0, code: "A", name: "a", quantity: 1, unitPrice: value, subtotal: value, taxRate: 2100)
+                let receipt = Receipt(
+                    currency: Currency(code: code)!, at: Instant(seconds: 0), lines: [line], cartPromotion: nil,
+                    subtotal: value, itemDiscount: 0, cartDiscount: 0, warnings: [],
+                    taxes: ReceiptTaxes(pricesIncludeTax: true, rates: [TaxAmount(rate: 2100, base: value, tax: value)])
+                )
+                var bytes: [UInt8] = []
+                encoder.encode(receipt, into: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == ReferenceReceiptJSON.render(receipt))
+            }
+        }
+        // By hand: the two-decimal writer's edges.
+        let cases: [(Int64, String)] = [
+            (0, "0.00"), (5, "0.05"), (-5, "-0.05"), (100, "1.00"), (99_999_999, "999999.99"),
+            (100_000_000, "1000000.00"), (-100_000_000, "-1000000.00"), (1_234_567, "12345.67")
+        ]
+        for (value, text) in cases {
+            let line = Receipt.Line(product: 0, code: "A", name: "a", quantity: 1, unitPrice: value, subtotal: 0)
+            let receipt = Receipt(
+                currency: .euro, at: Instant(seconds: 0), lines: [line], cartPromotion: nil, subtotal: 0,
+                itemDiscount: 0, cartDiscount: 0, warnings: [])
+            #expect(ReceiptEncoder.render(receipt).contains(#""unit_price":"\#(text)","#))
+        }
+    }
+
+    @Test("writes every rate's line end and tax entry as the reference does, more rates than the table's slots")
+    func manyRates() throws {
+        // 0 %, 100 %, the fractional rates and ~270 others: rates share slots and are written again.
+        var rates: [Int64] = [0, 10_000, 5, 550, 725, 2100, 1000]
+        rates += Array(stride(from: 1, through: 9_999, by: 37)).map(Int64.init)
+        var encoder = ReceiptEncoder()
+        for round in 0..<400 {
+            // Spread over the rates, the same rate twice in some carts.
+            let picked = (0..<(1 + round % 7)).map { rates[(round * 13 + $0 * ($0 % 3 == 2 ? 0 : 101)) % rates.count] }
+            let lines = picked.enumerated().map { index, rate in
+                Receipt.Line(
+                    product: index, code: "P\(index)", name: "p", quantity: 1, unitPrice: 1_999, subtotal: 1_999,
+                    taxRate: rate)
+            }
+            let entries = Set(picked).sorted().map { rate in
+                TaxAmount(rate: rate, total: 1_999 * Int64(picked.filter { $0 == rate }.count), pricesIncludeTax: true)
+            }
+            let receipt = Receipt(
+                currency: .euro, at: Instant(seconds: 0), lines: lines, cartPromotion: nil,
+                subtotal: 1_999 * Int64(lines.count), itemDiscount: 0, cartDiscount: 0, warnings: [],
+                taxes: ReceiptTaxes(pricesIncludeTax: true, rates: entries))
+            var bytes: [UInt8] = []
+            encoder.encode(receipt, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferenceReceiptJSON.render(receipt))
+        }
+        // By hand: the rates' three lengths.
+        let line = { (rate: Int64) in
+            Receipt.Line(product: 0, code: "A", name: "a", quantity: 1, unitPrice: 0, subtotal: 0, taxRate: rate)
+        }
+        let receipt = Receipt(
+            currency: .euro, at: Instant(seconds: 0), lines: [line(550), line(2100), line(10_000)], cartPromotion: nil,
+            subtotal: 0, itemDiscount: 0, cartDiscount: 0, warnings: [],
+            taxes: ReceiptTaxes(
+                pricesIncludeTax: true,
+                rates: [
+                    TaxAmount(rate: 550, base: 0, tax: 0), TaxAmount(rate: 2100, base: 0, tax: 0),
+                    TaxAmount(rate: 10_000, base: 0, tax: 0)
+                ]))
+        let text = ReceiptEncoder.render(receipt)
+        for rate in ["5.50", "21.00", "100.00"] {
+            #expect(text.contains(#""promotions":[],"tax_rate":"\#(rate)"}"#))
+            #expect(text.contains(#"{"rate":"\#(rate)","base":"0.00","tax":"0.00"}"#))
+        }
+        #expect(text.contains(#""tax":"0.00","taxes":[{"rate":"5.50","#))
+    }
 }

@@ -39,6 +39,10 @@ enum ReferenceReceiptJSON {
                         out.member("promotion") { promotion(line.promotion) }
                         out.member("cart_discount") { amount(line.cartDiscount) }
                         out.member("promotions") { out.array(Array(line.promotions)) { promotion($0, units: true) } }
+                        // docs/taxes.md: a percent with two decimals.
+                        if let rate = line.taxRate {
+                            out.member("tax_rate") { out.string(Amount.format(rate, minorDigits: 2)) }
+                        }
                     }
                 }
             }
@@ -48,6 +52,18 @@ enum ReferenceReceiptJSON {
             out.member("cart_discount") { amount(receipt.cartDiscount) }
             out.member("discount") { amount(receipt.discount) }
             out.member("total") { amount(receipt.total) }
+            if let taxes = receipt.taxes {
+                out.member("tax") { amount(taxes.tax) }
+                out.member("taxes") {
+                    out.array(taxes.rates) { entry in
+                        out.object {
+                            out.member("rate") { out.string(Amount.format(entry.rate, minorDigits: 2)) }
+                            out.member("base") { amount(entry.base) }
+                            out.member("tax") { amount(entry.tax) }
+                        }
+                    }
+                }
+            }
             out.member("warnings") { out.array(receipt.warnings) { out.string($0.description) } }
         }
         return out.text

@@ -24,6 +24,19 @@ public struct ReceiptStorage {
     /// The tax entries' storage, likewise.
     mutating func takeTaxAmounts() -> [TaxAmount] { Self.take(&taxAmounts) }
 
+    /// The tax entries' storage holding exactly `count` entries, for the caller to write over:
+    /// most carts have as many rates as the one before, and then nothing is removed or added.
+    mutating func takeTaxAmounts(count: Int) -> [TaxAmount] {
+        var taken = taxAmounts
+        taxAmounts = []
+        if taken.count > count {
+            taken.removeLast(taken.count - count)
+        } else {
+            while taken.count < count { taken.append(TaxAmount(rate: 0, base: 0, tax: 0)) }
+        }
+        return taken
+    }
+
     private static func take<T>(_ array: inout [T]) -> [T] {
         var taken = array
         array = []

@@ -22,10 +22,19 @@ public struct TaxAmount: Sendable, Equatable {
     }
 
     /// The entry for lines at `rate` whose totals sum to `gross` (in the catalog's price basis).
+    @inline(__always)
     public init(rate: Int64, total: Int64, pricesIncludeTax: Bool) {
         self.rate = rate
         let divisor = pricesIncludeTax ? 10_000 + rate : 10_000
-        if total.magnitude <= UInt64(Int64.max) / 10_000 {
+        if total >= 0, total <= Int64(UInt32.max) / Product.largestTaxRate, (0...Product.largestTaxRate).contains(rate)
+        {
+            // total × rate fits in 32 bits (up to 42,949.67 at 100 %): a 32-bit division, a few
+            // times quicker than a 64-bit one. Rounding half up is half away from zero here.
+            let x = UInt32(truncatingIfNeeded: total) &* UInt32(truncatingIfNeeded: rate)
+            let d = UInt32(truncatingIfNeeded: divisor)
+            let quotient = x / d
+            tax = Int64(quotient &+ (x &- quotient &* d >= d &- (x &- quotient &* d) ? 1 : 0))
+        } else if total.magnitude <= UInt64(Int64.max) / 10_000 {
             // total × rate fits in 64 bits (a rate is at most 10000): the usual case.
             tax = taxQuotient(total * rate, divisor)
         } else {
@@ -62,6 +71,25 @@ public struct ReceiptTaxes: Sendable, Equatable {
 struct TaxTable: Sendable {
     /// The distinct rates of its products, ascending, in hundredths of a percent.
     let rates: [Int64]
+    /// Per rate 0...10000: its position in `rates`, or `notARate`; empty when the catalog has
+    /// more than ``summedRates`` rates. A line's rate finds its sum with one load, and the sums,
+    /// kept by position, come out ascending by rate.
+    let positions: [UInt8]
+
+    /// The most rates whose sums the tax step keeps by position (a bit each in a word).
+    static let summedRates = 64
+    static let notARate = UInt8.max
+
+    init(rates: [Int64]) {
+        self.rates = rates
+        guard rates.count <= Self.summedRates else {
+            positions = []
+            return
+        }
+        var positions = [UInt8](repeating: Self.notARate, count: Int(Product.largestTaxRate) + 1)
+        for (position, rate) in rates.enumerated() { positions[Int(rate)] = UInt8(position) }
+        self.positions = positions
+    }
 
     /// Fills in each product's effective rate (its own, else `defaultRate`) and builds the table;
     /// nil, the products untouched, when no rate is given anywhere (a catalog without taxes).
@@ -84,55 +112,61 @@ struct TaxTable: Sendable {
         return TaxTable(rates: used.indices.filter { used[$0] }.map(Int64.init))
     }
 
-    /// At most this many distinct rates in a cart are summed on the stack (a linear search per
-    /// line); a cart with more takes the sorting path.
-    static let inPlaceRates = 16
-
     /// The receipt's taxes, from its lines' rates (set when the lines were made) and totals. Work
-    /// per line: a search among the few rates seen so far and one sum, on the stack; the rest is
-    /// per rate. Reads nothing shared with other threads, writes no line. `storage` lends the
-    /// entries' array.
-    static func apply(
+    /// per line: one load for the position of its rate, one sum, on the stack, no branch on the
+    /// rate; the rest is per rate. Reads nothing shared with other threads but the catalog, writes
+    /// no line. `storage` lends the entries' array.
+    func apply(
         to receipt: inout Receipt, pricesIncludeTax: Bool, catalog: borrowing Catalog, storage: inout ReceiptStorage
     ) throws(PricingError) {
-        var entries = storage.takeTaxAmounts()
-        // Per rate of the cart: the rate and G, the sum of its lines' totals.
-        let summed = withUnsafeTemporaryAllocation(of: (rate: Int64, sum: Int64).self, capacity: inPlaceRates) {
-            sums -> Bool in
-            var count = 0
-            let complete = receipt.lines.withUnsafeBufferPointer { lines -> Bool in
-                for index in lines.indices {
-                    guard case .some(let rate) = lines[index].taxRate else { return false }
-                    var position = 0
-                    while position < count, sums[position].rate != rate { position += 1 }
-                    if position == count {
-                        guard count < inPlaceRates else { return false }
-                        sums[count] = (rate, 0)
-                        count += 1
-                    }
-                    // Σ line totals ≤ the subtotal, which fits: no overflow.
-                    sums[position].sum &+= lines[index].total
-                }
-                return true
-            }
-            guard complete else { return false }
-            // Ascending by rate: an insertion sort of a few.
-            for i in 1..<max(1, count) {
-                var j = i
-                while j > 0, sums[j - 1].rate > sums[j].rate {
-                    sums.swapAt(j - 1, j)
-                    j -= 1
-                }
-            }
-            for position in 0..<count {
-                entries.append(
-                    TaxAmount(rate: sums[position].rate, total: sums[position].sum, pricesIncludeTax: pricesIncludeTax))
-            }
-            return true
-        }
-        if !summed { manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries) }
+        var entries: [TaxAmount] = []
         var tax: Int64 = 0
-        for entry in entries { tax &+= entry.tax }  // each ≤ its G: the sum ≤ Σ G
+        let summed = receipt.lines.withUnsafeBufferPointer { lines -> Bool in
+            positions.withUnsafeBufferPointer { positions -> Bool in
+                rates.withUnsafeBufferPointer { rates -> Bool in
+                    guard !positions.isEmpty else { return false }
+                    return withUnsafeTemporaryAllocation(of: Int64.self, capacity: rates.count) { sums -> Bool in
+                        // Bit p: a line at rates[p] was met (a rate whose lines total 0 keeps its
+                        // entry). Every sum starts at 0: no branch on whether a line is its rate's
+                        // first (which rates come first varies from cart to cart: mispredicted).
+                        for position in sums.indices { sums.initializeElement(at: position, to: 0) }
+                        var met: UInt64 = 0
+                        for index in lines.indices {
+                            guard case .some(let rate) = lines[index].taxRate,
+                                UInt64(bitPattern: rate) < UInt64(positions.count)
+                            else { return false }
+                            let position = Int(positions[Int(truncatingIfNeeded: rate)])
+                            // A rate the catalog lacks: a line not made by the engine.
+                            guard position < rates.count else { return false }
+                            let bit: UInt64 = 1 << UInt64(position)
+                            // Σ line totals ≤ the subtotal, which fits: no overflow.
+                            sums[position] &+= lines[index].total
+                            met |= bit
+                        }
+                        // The entries written in place into the last receipt's array, ascending.
+                        entries = storage.takeTaxAmounts(count: met.nonzeroBitCount)
+                        entries.withUnsafeMutableBufferPointer { entries in
+                            var next = 0
+                            while met != 0 {
+                                let position = met.trailingZeroBitCount
+                                met &= met &- 1
+                                entries[next] = TaxAmount(
+                                    rate: rates[position], total: sums[position], pricesIncludeTax: pricesIncludeTax)
+                                tax &+= entries[next].tax  // each ≤ its G: the sum ≤ Σ G
+                                next += 1
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+        if !summed {
+            entries = storage.takeTaxAmounts()
+            Self.manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries)
+            tax = 0
+            for entry in entries { tax &+= entry.tax }
+        }
         if !pricesIncludeTax, receipt.linesTotal.addingReportingOverflow(tax).overflow {
             throw .totalOverflow(currency: receipt.currency)
         }
@@ -189,8 +223,8 @@ extension Catalog {
     /// `storage` lends the arrays of a receipt done with.
     @inline(__always)
     public func taxed(_ receipt: consuming Receipt, storage: inout ReceiptStorage) throws(PricingError) -> Receipt {
-        guard case .some = taxTable else { return receipt }
-        try TaxTable.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, catalog: self, storage: &storage)
+        guard case .some(let table) = taxTable else { return receipt }
+        try table.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, catalog: self, storage: &storage)
         return receipt
     }
 

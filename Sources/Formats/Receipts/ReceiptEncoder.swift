@@ -23,6 +23,11 @@ public struct ReceiptEncoder {
         /// promotions' `{"id":"…","name":"…","type":"…","discount":`.
         @exclusivity(unchecked) var fragments = RawBuffer<UInt8>(capacity: 1 << 16)
         @exclusivity(unchecked) var scratch = RawBuffer<UInt8>(capacity: 1 << 12)
+        /// The tax rates' fragments (docs/taxes.md), in a table of ``RateFragments/slots`` slots
+        /// keyed by the rate: a line's end `],"tax_rate":"21.00"}` and a tax entry's start
+        /// `,{"rate":"21.00","base":`, each written once per rate met and then copied a word at a
+        /// time (formatting the rate for every line and entry cost more than the rest of its tax).
+        let rates = RateFragments()
 
         deinit {
             fragments.deallocate()
@@ -135,10 +140,9 @@ public struct ReceiptEncoder {
                     if position > 0 { out.append(UInt8(ascii: ",")) }
                     appendPromotion(promotions, at: position, digits, units: true, to: &out)
                 }
-                if let rate = lines[index].taxRate {
-                    appendLiteral(#"],"tax_rate":"#, to: &out)
-                    appendRate(rate, to: &out)
-                    out.append(UInt8(ascii: "}"))
+                if case .some(let rate) = lines[index].taxRate {
+                    let slot = storage.rates.slot(rate)
+                    out.appendWords(slot + RateFragments.lineEnd, count: RateFragments.lineEndLength(slot))
                 } else {
                     out.append("]}")
                 }
@@ -169,24 +173,36 @@ public struct ReceiptEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `,"tax":…,"taxes":[{"rate", "base", "tax"}]` (docs/taxes.md). The fixed parts are copied a
-    /// word at a time (a call to memcpy for a few bytes cost more than the copy).
+    /// `,"tax":…,"taxes":[{"rate", "base", "tax"}]` (docs/taxes.md), written in one stretch of the
+    /// output made room for once: each entry's start, with its rate, comes from the rates' table,
+    /// and the fixed parts are copied a word at a time.
     private func appendTaxes(_ taxes: ReceiptTaxes, _ digits: Int, to out: inout RawBuffer<UInt8>) {
-        appendLiteral(#","tax":"#, to: &out)
-        appendAmount(taxes.tax, digits, to: &out)
-        appendLiteral(#","taxes":["#, to: &out)
-        var first = true
-        for entry in taxes.rates {
-            appendLiteral(first ? #"{"rate":"# : #",{"rate":"#, to: &out)
-            first = false
-            appendRate(entry.rate, to: &out)
-            appendLiteral(#","base":"#, to: &out)
-            appendAmount(entry.base, digits, to: &out)
-            appendLiteral(#","tax":"#, to: &out)
-            appendAmount(entry.tax, digits, to: &out)
-            out.append(UInt8(ascii: "}"))
+        let rates = storage.rates
+        let room = amountRoom(digits)
+        taxes.rates.withUnsafeBufferPointer { entries in
+            // `,"tax":` and `,"taxes":[`, then per entry its start (32 bytes copied), `,"tax":` and
+            // `}`, and `]`; with room for each amount.
+            out.appendAtMost(18 + room + entries.count * (40 + 2 * room)) { start in
+                var p = start
+                p += writeLiteral(#","tax":"#, at: p)
+                p += writeAmount(taxes.tax, digits, at: p)
+                p += writeLiteral(#","taxes":["#, at: p)
+                for index in entries.indices {
+                    let slot = rates.slot(entries[index].rate)
+                    // The first entry's start without its comma.
+                    let skip = index == 0 ? 1 : 0
+                    copyWords(UnsafeRawPointer(slot + RateFragments.entryStart) + skip, to: p)
+                    p += RateFragments.entryStartLength(slot) - skip
+                    p += writeAmount(entries[index].base, digits, at: p)
+                    p += writeLiteral(#","tax":"#, at: p)
+                    p += writeAmount(entries[index].tax, digits, at: p)
+                    p[0] = UInt8(ascii: "}")
+                    p += 1
+                }
+                p[0] = UInt8(ascii: "]")
+                return p - start + 1
+            }
         }
-        out.append(UInt8(ascii: "]"))
     }
 
     /// `,"explanations":[{"id", "name", "type", "status", …}]`: the extra members of each status.
@@ -331,10 +347,29 @@ public struct ReceiptEncoder {
     }
 }
 
-/// `"74.50"`: an amount as a JSON string with exactly `digits` decimals, written in place: the
-/// length first, then the digits from the last one back.
+/// `"74.50"`: an amount as a JSON string with exactly `digits` decimals, written in place.
 @inline(__always)
 func appendAmount(_ value: Int64, _ digits: Int, to out: inout RawBuffer<UInt8>) {
+    out.appendAtMost(amountRoom(digits)) { writeAmount(value, digits, at: $0) }
+}
+
+/// The most bytes ``writeAmount(_:_:at:)`` writes: quotes, sign, point and up to 20 digits, or
+/// `digits` + 1.
+@inline(__always)
+func amountRoom(_ digits: Int) -> Int { 24 + max(digits, 0) }
+
+/// Writes `"74.50"` at `p` and returns its length (at most ``amountRoom(_:)``).
+@inline(__always)
+func writeAmount(_ value: Int64, _ digits: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    if digits == 2, value.magnitude < 100_000_000 {
+        return writeCents(UInt32(truncatingIfNeeded: value.magnitude), negative: value < 0, at: p)
+    }
+    return writeAnyAmount(value, digits, at: p)
+}
+
+/// Any amount with any number of decimals: the length first, then the digits from the last one back.
+@inline(never)
+func writeAnyAmount(_ value: Int64, _ digits: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
     var magnitude = value.magnitude
     var significant = 1
     var rest = magnitude / 10
@@ -344,35 +379,168 @@ func appendAmount(_ value: Int64, _ digits: Int, to out: inout RawBuffer<UInt8>)
     }
     let digitCount = max(significant, digits + 1)
     let length = digitCount + (digits > 0 ? 1 : 0) + (value < 0 ? 1 : 0) + 2
-    out.appendUninitialized(length) { p in
-        var i = length - 1
-        p[i] = UInt8(ascii: "\"")
-        for _ in 0..<digits {
-            i -= 1
-            p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
-            magnitude /= 10
-        }
-        if digits > 0 {
-            i -= 1
-            p[i] = UInt8(ascii: ".")
-        }
-        repeat {
-            i -= 1
-            p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
-            magnitude /= 10
-        } while magnitude > 0
-        if value < 0 {
-            i -= 1
-            p[i] = UInt8(ascii: "-")
-        }
-        p[0] = UInt8(ascii: "\"")
+    var i = length - 1
+    p[i] = UInt8(ascii: "\"")
+    for _ in 0..<digits {
+        i -= 1
+        p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+        magnitude /= 10
     }
+    if digits > 0 {
+        i -= 1
+        p[i] = UInt8(ascii: ".")
+    }
+    repeat {
+        i -= 1
+        p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+        magnitude /= 10
+    } while magnitude > 0
+    if value < 0 {
+        i -= 1
+        p[i] = UInt8(ascii: "-")
+    }
+    p[0] = UInt8(ascii: "\"")
+    return length
 }
+
+/// `"74.50"`, `"-0.05"`: an amount of two decimals below 1,000,000.00 (most amounts, in most
+/// currencies), its digits written two at a time from a table of the pairs 00 to 99, with no
+/// loop over them but the one over the whole part's pairs. Returns its length (at most 12).
+@inline(__always)
+private func writeCents(_ magnitude: UInt32, negative: Bool, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    var whole = magnitude / 100
+    let cents = magnitude &- whole &* 100
+    let wholeDigits =
+        whole < 100 ? (whole < 10 ? 1 : 2) : whole < 10_000 ? (whole < 1000 ? 3 : 4) : (whole < 100_000 ? 5 : 6)
+    let length = wholeDigits &+ (negative ? 6 : 5)
+    let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+    let bytes = UnsafeMutableRawPointer(p)
+    p[0] = UInt8(ascii: "\"")
+    p[1] = UInt8(ascii: "-")  // written over by the first digit when positive
+    bytes.storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: Int(cents) &* 2, as: UInt16.self), toByteOffset: length &- 3,
+        as: UInt16.self)
+    p[length &- 4] = UInt8(ascii: ".")
+    p[length &- 1] = UInt8(ascii: "\"")
+    var end = length &- 4  // the whole part ends before the point
+    while whole >= 100 {
+        let pair = whole % 100
+        whole /= 100
+        end &-= 2
+        bytes.storeBytes(
+            of: pairs.loadUnaligned(fromByteOffset: Int(pair) &* 2, as: UInt16.self), toByteOffset: end,
+            as: UInt16.self)
+    }
+    if whole >= 10 {
+        bytes.storeBytes(
+            of: pairs.loadUnaligned(fromByteOffset: Int(whole) &* 2, as: UInt16.self), toByteOffset: end &- 2,
+            as: UInt16.self)
+    } else {
+        p[end &- 1] = UInt8(truncatingIfNeeded: whole) &+ 48
+    }
+    return length
+}
+
+/// "00", "01", … "99", back to back.
+private let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
 /// A short literal's bytes, copied by loads and stores of words.
 @inline(__always)
 func appendLiteral(_ text: StaticString, to out: inout RawBuffer<UInt8>) {
     out.appendBytes(text.utf8Start, text.utf8CodeUnitCount)
+}
+
+/// Writes a literal of 4 to 16 bytes at `p` by two loads and stores that overlap (reading nothing
+/// outside it) and returns its length.
+@inline(__always)
+private func writeLiteral(_ text: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    let count = text.utf8CodeUnitCount
+    let from = UnsafeRawPointer(text.utf8Start)
+    let target = UnsafeMutableRawPointer(p)
+    precondition(count >= 4 && count <= 16)
+    if count >= 8 {
+        target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        target.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self
+        )
+    } else {
+        target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+        target.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self
+        )
+    }
+    return count
+}
+
+/// Copies the 32 bytes at `source` to `target` as four words.
+@inline(__always)
+private func copyWords(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>) {
+    let to = UnsafeMutableRawPointer(target)
+    for offset in stride(from: 0, to: 32, by: 8) {
+        to.storeBytes(
+            of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+    }
+}
+
+/// The JSON fragments of the tax rates an encoder met (docs/taxes.md): a table of slots keyed by
+/// the rate, each slot 11 words: the rate it holds (or all ones), the two lengths, a line's end
+/// `],"tax_rate":"21.00"}` and a tax entry's start `,{"rate":"21.00","base":`, 32 bytes each with
+/// their unused bytes zero, and a word of zeros (the entry start is also read from its second
+/// byte, without the comma). A slot another rate takes is written again: only its bytes, never the
+/// output, depend on which rates came first.
+final class RateFragments {
+    static let slots = 64
+    static let words = 11
+    /// Where a slot's line end and entry start begin, in words.
+    static let lineEnd = 2
+    static let entryStart = 6
+    private let table: UnsafeMutablePointer<UInt64>
+
+    init() {
+        table = .allocate(capacity: Self.slots * Self.words)
+        table.initialize(repeating: 0, count: Self.slots * Self.words)
+        for slot in 0..<Self.slots { table[slot * Self.words] = .max }
+    }
+
+    deinit { table.deallocate() }
+
+    /// The slot holding `rate`'s fragments, written first if it holds another rate.
+    @inline(__always)
+    func slot(_ rate: Int64) -> UnsafeMutablePointer<UInt64> {
+        // Fibonacci hashing: rates are mostly whole percents, multiples of 100, whose low bits
+        // alone would share few slots.
+        let slot =
+            table + Int(truncatingIfNeeded: (UInt64(bitPattern: rate) &* 0x9E37_79B9_7F4A_7C15) >> 58) * Self.words
+        if slot[0] != UInt64(bitPattern: rate) { Self.fill(slot, rate) }
+        return slot
+    }
+
+    @inline(__always)
+    static func lineEndLength(_ slot: UnsafeMutablePointer<UInt64>) -> Int { Int(truncatingIfNeeded: slot[1] & 0xFF) }
+
+    @inline(__always)
+    static func entryStartLength(_ slot: UnsafeMutablePointer<UInt64>) -> Int { Int(truncatingIfNeeded: slot[1] >> 8) }
+
+    @inline(never)
+    private static func fill(_ slot: UnsafeMutablePointer<UInt64>, _ rate: Int64) {
+        var text = RawBuffer<UInt8>(capacity: 16)
+        defer { text.deallocate() }
+        appendRate(rate, to: &text)
+        let lineBytes = Array(#"],"tax_rate":"#.utf8) + Array(text.elements) + [UInt8(ascii: "}")]
+        let entryBytes = Array(#",{"rate":"#.utf8) + Array(text.elements) + Array(#","base":"#.utf8)
+        // A rate is at most 8 bytes written ("100.00" quoted), so both fit in 32.
+        precondition(lineBytes.count <= 32 && entryBytes.count <= 32)
+        slot.update(repeating: 0, count: words)
+        let bytes = UnsafeMutableRawPointer(slot)
+        bytes.advanced(by: lineEnd * 8).copyMemory(from: lineBytes, byteCount: lineBytes.count)
+        bytes.advanced(by: entryStart * 8).copyMemory(from: entryBytes, byteCount: entryBytes.count)
+        slot[1] = UInt64(lineBytes.count) | UInt64(entryBytes.count) << 8
+        slot[0] = UInt64(bitPattern: rate)
+    }
 }
 
 /// `"21.00"`: a tax rate (hundredths of a percent, 0...10000) as a JSON string with two decimals,

@@ -40,4 +40,19 @@ extension RawBuffer where Element == UInt8 {
         }
         stored += count
     }
+
+    /// Appends the first `count` (at most 32) of the 32 bytes at `source`, copied as four words:
+    /// room for all 32 is made, and the bytes past `count` are left beyond the end, to be written
+    /// over by whatever comes next.
+    @inlinable @inline(__always)
+    public mutating func appendWords(_ source: UnsafeRawPointer, count: Int) {
+        if stored + 32 > capacity { grow(to: stored + 32) }
+        let target = UnsafeMutableRawPointer(storage.unsafelyUnwrapped + stored)
+        for offset in stride(from: 0, to: 32, by: 8) {
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self
+            )
+        }
+        stored += count
+    }
 }

@@ -64,6 +64,16 @@ public struct RawBuffer<Element: BitwiseCopyable> {
         stored += length
     }
 
+    /// Makes room for `maximum` elements, lets `body` write up to that many after the last, and
+    /// counts in as many as it says it wrote.
+    @inlinable @inline(__always)
+    public mutating func appendAtMost(_ maximum: Int, _ body: (UnsafeMutablePointer<Element>) -> Int) {
+        if stored + maximum > capacity { grow(to: stored + maximum) }
+        let written = body(storage.unsafelyUnwrapped + stored)
+        assert(written >= 0 && written <= maximum, "wrote more than it made room for")
+        stored += written
+    }
+
     @inlinable @inline(__always)
     public subscript(index: Int) -> Element {
         get {
