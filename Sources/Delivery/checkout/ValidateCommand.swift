@@ -91,10 +91,14 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        if format == .text {
-            // Written as it is made: a report of tens of thousands of warnings is never held whole.
-            TextReporter.render(files) { OutputStream.standardOutput.write($0) }
-        } else {
+        // Text and JSON are written as they are made: a report of tens of thousands of warnings is
+        // never held whole.
+        switch format {
+        case .text:
+            TextReporter.render(files, bytesInto: { OutputStream.standardOutput.write($0) })
+        case .json:
+            JSONReporter.render(files, into: { OutputStream.standardOutput.write($0) })
+        default:
             OutputStream.standardOutput.write(format.render(files))
         }
         try Console.finishOutput()
