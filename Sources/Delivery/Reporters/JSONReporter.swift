@@ -14,8 +14,10 @@ public enum JSONReporter {
 
     /// The report a chunk at a time, to be written out as it is made: a large one is never held
     /// whole (`checkout validate --format json`). The same bytes as ``renderPlain(_:)``, written
-    /// without a string per piece.
-    public static func render(_ files: [CheckedFile], into write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// without a string per piece; with `parts`, blocks of diagnostics are written on them at once.
+    public static func render(
+        _ files: [CheckedFile], parts: PartRunner? = nil, into write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withoutActuallyEscaping(write) { write in
             var out = ReportBytes(write: write)
             out.append("{\n  \"files\": [")
@@ -28,37 +30,8 @@ public enum JSONReporter {
                 }
                 out.append(",\n      \"diagnostics\": [")
                 let diagnostics = file.diagnostics
-                for (index, d) in diagnostics.enumerated() {
-                    out.append(index == 0 ? "\n        {\n          \"id\": " : ",\n        {\n          \"id\": ")
-                    out.appendJSONString(d.id)
-                    out.append(",\n          \"severity\": ")
-                    out.appendJSONString(d.severity.rawValue)
-                    out.append(",\n          \"message\": ")
-                    out.appendJSONString(d.message)
-                    out.append(",\n          \"line\": ")
-                    out.append(decimal: d.location.line)
-                    out.append(",\n          \"column\": ")
-                    out.append(decimal: d.location.column)
-                    out.append(",\n          \"promotion\": ")
-                    if let promotion = d.promotion { out.appendJSONString(promotion) } else { out.append("null") }
-                    if !d.notes.isEmpty {
-                        out.append(",\n          \"notes\": [")
-                        for (index, note) in d.notes.enumerated() {
-                            out.append(
-                                index == 0
-                                    ? "\n            {\n              \"message\": "
-                                    : ",\n            {\n              \"message\": ")
-                            out.appendJSONString(note.message)
-                            out.append(",\n              \"line\": ")
-                            out.append(decimal: note.location.line)
-                            out.append(",\n              \"column\": ")
-                            out.append(decimal: note.location.column)
-                            out.append("\n            }")
-                        }
-                        out.append("\n          ]")
-                    }
-                    out.append("\n        }")
-                    out.flushIfFull()
+                out.appendItems(diagnostics.count, parts: parts) { index, out in
+                    append(diagnostics[index], first: index == 0, to: &out)
                 }
                 out.append(diagnostics.isEmpty ? "]\n    }" : "\n      ]\n    }")
             }
@@ -72,6 +45,39 @@ public enum JSONReporter {
             out.append("\n}\n")
             out.finish()
         }
+    }
+
+    /// One element of a file's `diagnostics` array, with the comma before it unless `first`.
+    private static func append(_ d: Diagnostic, first: Bool, to out: inout ReportBytes) {
+        out.append(first ? "\n        {\n          \"id\": " : ",\n        {\n          \"id\": ")
+        out.appendJSONString(d.id)
+        out.append(",\n          \"severity\": ")
+        out.appendJSONString(d.severity.rawValue)
+        out.append(",\n          \"message\": ")
+        out.appendJSONString(d.message)
+        out.append(",\n          \"line\": ")
+        out.append(decimal: d.location.line)
+        out.append(",\n          \"column\": ")
+        out.append(decimal: d.location.column)
+        out.append(",\n          \"promotion\": ")
+        if let promotion = d.promotion { out.appendJSONString(promotion) } else { out.append("null") }
+        if !d.notes.isEmpty {
+            out.append(",\n          \"notes\": [")
+            for (index, note) in d.notes.enumerated() {
+                out.append(
+                    index == 0
+                        ? "\n            {\n              \"message\": "
+                        : ",\n            {\n              \"message\": ")
+                out.appendJSONString(note.message)
+                out.append(",\n              \"line\": ")
+                out.append(decimal: note.location.line)
+                out.append(",\n              \"column\": ")
+                out.append(decimal: note.location.column)
+                out.append("\n            }")
+            }
+            out.append("\n          ]")
+        }
+        out.append("\n        }")
     }
 
     /// The report built piece by piece by ``JSONWriter``: the plain form ``render(_:into:)`` must

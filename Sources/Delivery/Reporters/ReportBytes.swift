@@ -1,9 +1,11 @@
+import Promotions
+
 /// A report being written as UTF-8 bytes, handed out a chunk at a time: tens of thousands of
 /// diagnostics are written without a `String` per piece, and a large report is never held whole.
 /// The text and JSON reporters write through it; what they write is the same, byte for byte, as
 /// their plain forms (``TextReporter/line(_:file:)``, ``JSONReporter/renderPlain(_:)``), which the
 /// tests compare it with.
-struct ReportBytes: ~Copyable {
+struct ReportBytes {
     private var bytes: [UInt8] = []
     private let chunk: Int
     private let write: (UnsafeBufferPointer<UInt8>) -> Void
@@ -13,6 +15,12 @@ struct ReportBytes: ~Copyable {
         self.chunk = chunk
         self.write = write
         bytes.reserveCapacity(chunk + 4096)
+    }
+
+    /// Bytes kept until ``take()``: a block of a report written on another core.
+    private init(block: Void) {
+        chunk = .max
+        write = { _ in }
     }
 
     /// Hands out what is ready once a chunk is full: call between items, never inside one.
@@ -26,13 +34,58 @@ struct ReportBytes: ~Copyable {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    consuming func finish() {
+    mutating func finish() {
         flush()
     }
 
+    /// Items `0..<count`, in order, each written by `item(i, &out)`. With `parts`, blocks of them
+    /// are written at once, each into bytes of its own, a window of blocks at a time (a report is
+    /// still never held whole), then appended in order: the same bytes as one after the other.
+    mutating func appendItems(
+        _ count: Int, parts: PartRunner?, _ item: @escaping @Sendable (Int, inout ReportBytes) -> Void
+    ) {
+        let blockSize = 1_024
+        let window = 16
+        guard let parts, count >= 2 * blockSize else {
+            for index in 0..<count {
+                item(index, &self)
+                flushIfFull()
+            }
+            return
+        }
+        var start = 0
+        while start < count {
+            let end = min(count, start + blockSize * window)
+            let blocks = (end - start + blockSize - 1) / blockSize
+            var written = [[UInt8]](repeating: [], count: blocks)
+            written.withUnsafeMutableBufferPointer { written in
+                let slots = BlockSlots(buffer: written)
+                parts.run(blocks) { [start] block in
+                    var out = ReportBytes(block: ())
+                    for index in (start + block * blockSize)..<min(end, start + (block + 1) * blockSize) {
+                        item(index, &out)
+                    }
+                    slots.buffer[block] = out.bytes
+                }
+            }
+            for block in written {
+                bytes.append(contentsOf: block)
+                flushIfFull()
+            }
+            start = end
+        }
+    }
+
+    /// Where the blocks of ``appendItems(_:parts:_:)`` are left: each part writes its own.
+    private struct BlockSlots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<[UInt8]>
+    }
+
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
     }
 
     mutating func append(_ text: StaticString) {
@@ -76,6 +129,11 @@ struct ReportBytes: ~Copyable {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // Most text needs nothing: look for a byte that does before going byte by byte.
+            if Self.needsNoJSONEscape(utf8) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             var start = 0
             var index = 0
             while index < utf8.count {
@@ -91,7 +149,8 @@ struct ReportBytes: ~Copyable {
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
                 case 0x00..<0x20, 0x7F: escape = nil
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                case 0xE2
+                where index + 2 < utf8.count && utf8[index + 1] == 0x80
                     && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     advance = 3
@@ -115,5 +174,35 @@ struct ReportBytes: ~Copyable {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether no byte of `utf8` is one ``appendJSONString(_:)`` escapes or looks at twice: below
+    /// 0x20, `"`, `\`, 0x7F, or 0xE2 (the lead byte of U+2028/U+2029). Eight bytes at a time.
+    static func needsNoJSONEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always) func special(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+        }
+        guard let base = utf8.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// A high bit in each byte of `word` that is zero (exact for the lowest such byte, and
+        /// never none when there is one).
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Bytes below 0x20: (byte − 0x20) borrows into its high bit when the byte's is clear.
+            let low = (word &- ones &* 0x20) & ~word & highs
+            let hits =
+                low | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xE2))
+            if hits != 0 { return false }
+            index += 8
+        }
+        while index < utf8.count {
+            if special(utf8[index]) { return false }
+            index += 1
+        }
+        return true
     }
 }

@@ -69,7 +69,8 @@ struct Validate: ParsableCommand {
                 throw ExitStatus.forInput(error)
             }
         }
-        // The checks after reading (did you mean, shadowed promotions) run their parts on every core.
+        // The checks after reading (did you mean, shadowed promotions) and the text and JSON reports
+        // run their parts on every core.
         let parts =
             Machine.processorCount > 1
             ? PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
@@ -95,9 +96,9 @@ struct Validate: ParsableCommand {
         // never held whole.
         switch format {
         case .text:
-            TextReporter.render(files, bytesInto: { OutputStream.standardOutput.write($0) })
+            TextReporter.render(files, parts: parts, bytesInto: { OutputStream.standardOutput.write($0) })
         case .json:
-            JSONReporter.render(files, into: { OutputStream.standardOutput.write($0) })
+            JSONReporter.render(files, parts: parts, into: { OutputStream.standardOutput.write($0) })
         default:
             OutputStream.standardOutput.write(format.render(files))
         }
