@@ -44,8 +44,10 @@ struct ReportBytes {
     mutating func appendItems(
         _ count: Int, parts: PartRunner?, _ item: @escaping @Sendable (Int, inout ReportBytes) -> Void
     ) {
-        let blockSize = 1_024
-        let window = 16
+        // A window of 2,048 items, some 400 KB of text: enough for two cores to share, little
+        // enough not to raise the command's peak memory.
+        let blockSize = 512
+        let window = 4
         guard let parts, count >= 2 * blockSize else {
             for index in 0..<count {
                 item(index, &self)
