@@ -21,14 +21,11 @@ public struct PromotionProducts: Sendable {
     /// Resolves every promotion against `catalog`: codes by the catalog's code table, selectors by
     /// its index of brands, tags and category paths (built when a promotion has selectors), each
     /// distinct selector once.
-    ///
-    /// With `range`, only those promotions, numbered from 0 (`range.lowerBound` is promotion 0):
-    /// the parts of a file a caller resolves on several cores.
-    public init(_ promotions: [Promotion], in range: Range<Int>? = nil, catalog: Catalog) {
+    public init(_ promotions: [Promotion], catalog: Catalog) {
         var ids: [Int32] = []
-        ids.reserveCapacity(range?.count ?? promotions.count)
+        ids.reserveCapacity(promotions.count)
         var spans: [Span] = []
-        spans.reserveCapacity(range?.count ?? promotions.count)
+        spans.reserveCapacity(promotions.count)
         // Per product, the last list it was put in (2 × promotion, + 1 for rewards): a repeat is
         // found in constant time however many products a promotion names.
         var listed = [Int32](repeating: -1, count: catalog.products.count)
@@ -50,7 +47,7 @@ public struct PromotionProducts: Sendable {
             return products
         }
         // By index: a promotion is not copied (its strings retained) to read its fields.
-        for position in range ?? promotions.indices {
+        for position in promotions.indices {
             let start = Int32(ids.count)
             let list = 2 * Int32(position)
             if let selectors = promotions[position].productSelectors {

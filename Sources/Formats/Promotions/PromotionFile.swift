@@ -272,8 +272,7 @@ final class PromotionFileHandler: PlistHalvingHandler {
     /// `promotion.shadowed` for each promotion another always beats, in file order.
     private func shadowedDiagnostics(catalog: Catalog) -> [Diagnostic] {
         let promotions = decoded.promotions
-        let found = ShadowCheck(promotions: promotions, catalog: catalog, concurrently: checks.parts.run)
-            .shadowed(concurrently: checks.parts.run)
+        let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed(concurrently: checks.parts.run)
         guard !found.isEmpty else { return [] }
         // Each valid promotion's entry: the promotions are the entries without errors, in order, and
         // a valid promotion's id is its entry's (the first use of the id). Read in place: a

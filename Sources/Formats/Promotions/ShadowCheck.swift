@@ -72,146 +72,66 @@ struct ShadowCheck: @unchecked Sendable {
 
     /// `products`: the promotions' products, resolved against the catalog once.
     init(promotions: [Promotion], products: PromotionProducts, catalog: Catalog) {
-        self.init(promotions: promotions, collected: Collected(promotions, products: products), catalog: catalog)
-    }
-
-    /// With `concurrently` (as ``shadowed(concurrently:)`` takes it), a file of at least
-    /// `halvesFrom` promotions has its products resolved and its members collected in two halves
-    /// at once: the same check as in one piece.
-    init(
-        promotions: [Promotion], catalog: Catalog, concurrently: (Int, @Sendable (Int) -> Void) -> Void,
-        halvesFrom: Int = 20_000
-    ) {
-        guard promotions.count >= max(2, halvesFrom) else {
-            self.init(promotions: promotions, catalog: catalog)
-            return
-        }
-        let middle = promotions.count / 2
-        var halves = [Collected?](repeating: nil, count: 2)
-        halves.withUnsafeMutableBufferPointer { halves in
-            let slots = HalfSlots(buffer: halves)
-            concurrently(2) { half in
-                let range = half == 0 ? 0..<middle : middle..<promotions.count
-                let products = PromotionProducts(promotions, in: range, catalog: catalog)
-                slots.buffer[half] = Collected(promotions, in: range, products: products)
-            }
-        }
-        var collected = halves[0]!
-        collected.append(halves[1]!)
-        self.init(promotions: promotions, collected: collected, catalog: catalog)
-    }
-
-    private struct HalfSlots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Collected?>
-    }
-
-    /// The members of some promotions, in file order, before their windows are ranked: the first
-    /// pass over the file, made in one piece or in halves appended to each other.
-    private struct Collected {
+        // Room for every promotion: what is never filled is never touched, so it costs no memory,
+        // while growing by doubling would hold two copies at once.
         var promotionIndex: [Int32] = []
+        promotionIndex.reserveCapacity(promotions.count)
         var records: [Member] = []
+        records.reserveCapacity(promotions.count)
         var productStart: [Int32] = [0]
+        productStart.reserveCapacity(promotions.count + 1)
         var productIDs: [Int32] = []
-        /// Instants as they come (a window holds positions in `instants` until they are ranked).
+        // Instants as they come (a window holds positions in `instants` until they are ranked).
         var instants: [Instant] = []
         /// Keyed by bytes: customer groups compare byte for byte (docs/selectors.md), so two spellings
         /// of a group that are equal as strings are two groups, and two promotions needing them are
         /// not for the same customers.
         var couponNumbers: [[UInt8]: Int32] = [:]
-
-        /// Promotions `range` (all by default), whose products `products` holds numbered from
-        /// `range.lowerBound`.
-        init(_ promotions: [Promotion], in range: Range<Int>? = nil, products: PromotionProducts) {
-            let range = range ?? promotions.indices
-            // Room for every promotion: what is never filled is never touched, so it costs no
-            // memory, while growing by doubling would hold two copies at once.
-            promotionIndex.reserveCapacity(range.count)
-            records.reserveCapacity(range.count)
-            productStart.reserveCapacity(range.count + 1)
-            var scratch: [Int32] = []
-            promotions.withUnsafeBufferPointer { promotions in
-                for index in range where promotions[index].isEnabled {
-                    guard ShadowShape(promotions[index]) != nil else { continue }
-                    scratch.removeAll(keepingCapacity: true)
-                    products.forEachProduct(of: index - range.lowerBound) { scratch.append(Int32($0)) }
-                    guard !scratch.isEmpty else { continue }
-                    if scratch.count > 1 { scratch.sort() }
-                    var last: Int32 = -1
-                    for id in scratch where id != last {
-                        productIDs.append(id)
-                        last = id
-                    }
-                    productStart.append(Int32(productIDs.count))
-                    promotionIndex.append(Int32(index))
-                    var record = Member(start: .min, end: .max, coupon: -1, priority: promotions[index].priority)
-                    if let start = promotions[index].start {
-                        record.start = Int32(instants.count)
-                        instants.append(start)
-                    }
-                    if let end = promotions[index].end {
-                        record.end = Int32(instants.count)
-                        instants.append(end)
-                    }
-                    // Who may have it, as one number: its coupon and customer groups (a promotion that
-                    // needs none shadows whatever it beats; one that needs some, only promotions that
-                    // need the same). A limited one (`uses`, `uses_per_customer`) can run out, so it
-                    // shadows nothing: a number of its own (docs/validate.md, `promotion.shadowed`).
-                    let groups =
-                        promotions[index].customerGroups.map {
-                            Set($0.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
-                        } ?? []
-                    if promotions[index].isLimited {
-                        record.coupon = Int32.max - Int32(index)
-                    } else if promotions[index].coupon != nil || !groups.isEmpty {
-                        let key =
-                            Array((promotions[index].coupon.map(ShadowCheck.uppercased) ?? "").utf8) + [1]
-                            + Array(groups.joined(separator: [1]))
-                        let number = couponNumbers[key] ?? Int32(couponNumbers.count)
-                        couponNumbers[key] = number
-                        record.coupon = number
-                    }
-                    records.append(record)
+        var scratch: [Int32] = []
+        promotions.withUnsafeBufferPointer { promotions in
+            for index in promotions.indices where promotions[index].isEnabled {
+                guard ShadowShape(promotions[index]) != nil else { continue }
+                scratch.removeAll(keepingCapacity: true)
+                products.forEachProduct(of: index) { scratch.append(Int32($0)) }
+                guard !scratch.isEmpty else { continue }
+                if scratch.count > 1 { scratch.sort() }
+                var last: Int32 = -1
+                for id in scratch where id != last {
+                    productIDs.append(id)
+                    last = id
                 }
-            }
-        }
-
-        /// Appends the members of the promotions after these: their windows' positions moved past
-        /// these instants, their coupons numbered as these number them (new ones after).
-        mutating func append(_ next: Collected) {
-            var renumbered = [Int32](repeating: 0, count: next.couponNumbers.count)
-            for (key, number) in next.couponNumbers {
-                let mine = couponNumbers[key] ?? Int32(couponNumbers.count)
-                couponNumbers[key] = mine
-                renumbered[Int(number)] = mine
-            }
-            let instantOffset = Int32(instants.count)
-            let productOffset = Int32(productIDs.count)
-            for var record in next.records {
-                if record.start != .min { record.start += instantOffset }
-                if record.end != .max { record.end += instantOffset }
-                // Limited promotions' numbers (from Int32.max down) are their own already.
-                if record.coupon >= 0, Int(record.coupon) < renumbered.count {
-                    record.coupon = renumbered[Int(record.coupon)]
+                productStart.append(Int32(productIDs.count))
+                promotionIndex.append(Int32(index))
+                var record = Member(start: .min, end: .max, coupon: -1, priority: promotions[index].priority)
+                if let start = promotions[index].start {
+                    record.start = Int32(instants.count)
+                    instants.append(start)
+                }
+                if let end = promotions[index].end {
+                    record.end = Int32(instants.count)
+                    instants.append(end)
+                }
+                // Who may have it, as one number: its coupon and customer groups (a promotion that
+                // needs none shadows whatever it beats; one that needs some, only promotions that
+                // need the same). A limited one (`uses`, `uses_per_customer`) can run out, so it
+                // shadows nothing: a number of its own (docs/validate.md, `promotion.shadowed`).
+                let groups =
+                    promotions[index].customerGroups.map {
+                        Set($0.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
+                    } ?? []
+                if promotions[index].isLimited {
+                    record.coupon = Int32.max - Int32(index)
+                } else if promotions[index].coupon != nil || !groups.isEmpty {
+                    let key =
+                        Array((promotions[index].coupon.map(Self.uppercased) ?? "").utf8) + [1]
+                        + Array(groups.joined(separator: [1]))
+                    let number = couponNumbers[key] ?? Int32(couponNumbers.count)
+                    couponNumbers[key] = number
+                    record.coupon = number
                 }
                 records.append(record)
             }
-            promotionIndex += next.promotionIndex
-            productIDs += next.productIDs
-            productStart += next.productStart.dropFirst().map { $0 + productOffset }
-            instants += next.instants
         }
-    }
-
-    private init(promotions: [Promotion], collected: consuming Collected, catalog: Catalog) {
-        var collected = collected
-        // Taken over, not copied: the records and instants are changed below.
-        var records: [Member] = []
-        swap(&records, &collected.records)
-        var instants: [Instant] = []
-        swap(&instants, &collected.instants)
-        let promotionIndex = collected.promotionIndex
-        let productStart = collected.productStart
-        let productIDs = collected.productIDs
         let members = promotionIndex.count
         // Windows as ranks of their instants (equal instants, equal ranks): files use few distinct ones.
         var distinct: [Instant: Int32] = [:]
