@@ -7,6 +7,82 @@ import StrictJSON
 /// diagnostics.
 public enum JSONReporter {
     public static func render(_ files: [CheckedFile]) -> String {
+        var text: [UInt8] = []
+        render(files) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The report a chunk at a time, to be written out as it is made: a large one is never held
+    /// whole (`checkout validate --format json`). The same bytes as ``renderPlain(_:)``, written
+    /// without a string per piece; with `parts`, blocks of diagnostics are written on them at once.
+    public static func render(
+        _ files: [CheckedFile], parts: PartRunner? = nil, into write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withoutActuallyEscaping(write) { write in
+            var out = ReportBytes(write: write)
+            out.append("{\n  \"files\": [")
+            for (index, file) in files.enumerated() {
+                out.append(index == 0 ? "\n    {\n      \"path\": " : ",\n    {\n      \"path\": ")
+                out.appendJSONString(file.name)
+                if let problem = file.problem {
+                    out.append(",\n      \"error\": ")
+                    out.appendJSONString(problem)
+                }
+                out.append(",\n      \"diagnostics\": [")
+                let diagnostics = file.diagnostics
+                out.appendItems(diagnostics.count, parts: parts) { index, out in
+                    append(diagnostics[index], first: index == 0, to: &out)
+                }
+                out.append(diagnostics.isEmpty ? "]\n    }" : "\n      ]\n    }")
+            }
+            out.append(files.isEmpty ? "],\n  \"errors\": " : "\n  ],\n  \"errors\": ")
+            let read = files.read
+            out.append(decimal: read.errorCount)
+            out.append(",\n  \"warnings\": ")
+            out.append(decimal: read.warningCount)
+            out.append(",\n  \"unreadable\": ")
+            out.append(decimal: files.unreadableCount)
+            out.append("\n}\n")
+            out.finish()
+        }
+    }
+
+    /// One element of a file's `diagnostics` array, with the comma before it unless `first`.
+    private static func append(_ d: Diagnostic, first: Bool, to out: inout ReportBytes) {
+        out.append(first ? "\n        {\n          \"id\": " : ",\n        {\n          \"id\": ")
+        out.appendJSONString(d.id)
+        out.append(",\n          \"severity\": ")
+        out.appendJSONString(d.severity.rawValue)
+        out.append(",\n          \"message\": ")
+        out.appendJSONString(d.message)
+        out.append(",\n          \"line\": ")
+        out.append(decimal: d.location.line)
+        out.append(",\n          \"column\": ")
+        out.append(decimal: d.location.column)
+        out.append(",\n          \"promotion\": ")
+        if let promotion = d.promotion { out.appendJSONString(promotion) } else { out.append("null") }
+        if !d.notes.isEmpty {
+            out.append(",\n          \"notes\": [")
+            for (index, note) in d.notes.enumerated() {
+                out.append(
+                    index == 0
+                        ? "\n            {\n              \"message\": "
+                        : ",\n            {\n              \"message\": ")
+                out.appendJSONString(note.message)
+                out.append(",\n              \"line\": ")
+                out.append(decimal: note.location.line)
+                out.append(",\n              \"column\": ")
+                out.append(decimal: note.location.column)
+                out.append("\n            }")
+            }
+            out.append("\n          ]")
+        }
+        out.append("\n        }")
+    }
+
+    /// The report built piece by piece by ``JSONWriter``: the plain form ``render(_:into:)`` must
+    /// equal byte for byte.
+    static func renderPlain(_ files: [CheckedFile]) -> String {
         let out = JSONWriter(pretty: true)
         out.object {
             out.member("files") {

@@ -58,6 +58,58 @@ public enum TextReporter {
         write(files.summary + "\n")
     }
 
+    /// ``render(_:into:)`` as bytes, a chunk at a time: the same bytes, written without a string
+    /// per piece (`checkout validate`); with `parts`, blocks of diagnostics are written on them at once.
+    public static func render(
+        _ files: [CheckedFile], parts: PartRunner? = nil, bytesInto write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withoutActuallyEscaping(write) { write in
+            var out = ReportBytes(write: write)
+            for file in files {
+                let name = file.name
+                if let problem = file.problem {
+                    out.append(name)
+                    out.append(": error: ")
+                    out.append(problem)
+                    out.append(byte: UInt8(ascii: "\n"))
+                }
+                let diagnostics = file.diagnostics
+                out.appendItems(diagnostics.count, parts: parts) { index, out in
+                    append(diagnostics[index], file: name, to: &out)
+                }
+            }
+            out.append(files.summary)
+            out.append(byte: UInt8(ascii: "\n"))
+            out.finish()
+        }
+    }
+
+    /// ``line(_:file:)`` and a line break, as bytes.
+    private static func append(_ diagnostic: Diagnostic, file: String, to out: inout ReportBytes) {
+        out.append(file)
+        out.append(byte: UInt8(ascii: ":"))
+        out.append(decimal: diagnostic.location.line)
+        out.append(byte: UInt8(ascii: ":"))
+        out.append(decimal: diagnostic.location.column)
+        out.append(": ")
+        out.append(diagnostic.severity.rawValue)
+        out.append(": ")
+        out.append(diagnostic.message)
+        out.append(" [")
+        out.append(diagnostic.id)
+        out.append("]\n")
+        for note in diagnostic.notes {
+            out.append(file)
+            out.append(byte: UInt8(ascii: ":"))
+            out.append(decimal: note.location.line)
+            out.append(byte: UInt8(ascii: ":"))
+            out.append(decimal: note.location.column)
+            out.append(": note: ")
+            out.append(note.message)
+            out.append(byte: UInt8(ascii: "\n"))
+        }
+    }
+
     /// `2 errors, 1 warning in 3 files`.
     public static func summary(errors: Int, warnings: Int, files: Int) -> String {
         "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file"))"

@@ -69,7 +69,8 @@ struct Validate: ParsableCommand {
                 throw ExitStatus.forInput(error)
             }
         }
-        // The checks after reading (did you mean, shadowed promotions) run their parts on every core.
+        // The checks after reading (did you mean, shadowed promotions) and the text and JSON reports
+        // run their parts on every core.
         let parts =
             Machine.processorCount > 1
             ? PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
@@ -91,10 +92,14 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        if format == .text {
-            // Written as it is made: a report of tens of thousands of warnings is never held whole.
-            TextReporter.render(files) { OutputStream.standardOutput.write($0) }
-        } else {
+        // Text and JSON are written as they are made: a report of tens of thousands of warnings is
+        // never held whole.
+        switch format {
+        case .text:
+            TextReporter.render(files, parts: parts, bytesInto: { OutputStream.standardOutput.write($0) })
+        case .json:
+            JSONReporter.render(files, parts: parts, into: { OutputStream.standardOutput.write($0) })
+        default:
             OutputStream.standardOutput.write(format.render(files))
         }
         try Console.finishOutput()

@@ -272,6 +272,7 @@ extension RuleSet {
 /// round(`amount` × `hundredths` / 10000), half away from zero, for 0 ≤ amount and 0 ≤ hundredths ≤ 10000:
 /// in 64 bits when the product fits, else in 128.
 @inline(__always)
+@inlinable
 func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
     let (product, overflow) = amount.multipliedReportingOverflow(by: hundredths)
     if !overflow, product >= 0, product <= Int64.max - 5_000 { return (product + 5_000) / 10_000 }
@@ -279,7 +280,7 @@ func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
 }
 
 /// `x / d` rounded half away from zero (d > 0).
-@inline(__always)
+@inlinable @inline(__always)
 func roundedQuotient(_ x: Int128, _ d: Int128) -> Int128 {
     let half = d / 2
     return x >= 0 ? (x + half) / d : -((-x + half) / d)

@@ -90,15 +90,36 @@ extension DecodingPipeline.Output {
         let answers = CodeSuggestions.suggestions(
             for: unanswered.map(\.code), codes: catalog.products.map(\.code)
         ) { count, body in parts.run(count, body) }
-        for ((index, code), answer) in zip(unanswered, answers) where answer != nil {
-            let old = diagnostics[index]
-            var diagnostic = Diagnostic.unknownCode(
-                code, suggestion: answer, at: old.location, promotion: old.promotion)
-            diagnostic.entry = old.entry
-            // A selector's code the catalog lacks is a warning (docs/selectors.md): keep it one.
-            diagnostic.severity = old.severity
-            diagnostics[index] = diagnostic
+        // Every unknown code's message, with its answer if any: tens of thousands of them are
+        // written in parts, each part its own diagnostics.
+        let count = unanswered.count
+        let partCount = min(16, (count + 1_023) / 1_024)
+        diagnostics.withUnsafeMutableBufferPointer { buffer in
+            let messages = MessageSlots(diagnostics: buffer)
+            unanswered.withUnsafeBufferPointer { unanswered in
+                answers.withUnsafeBufferPointer { answers in
+                    let (unanswered, answers) = (UnsafeSendable(unanswered), UnsafeSendable(answers))
+                    parts.run(partCount) { part in
+                        for k in (count * part / partCount)..<(count * (part + 1) / partCount) {
+                            let (index, code) = unanswered.value[k]
+                            messages.diagnostics[index].message = Diagnostic.unknownCodeMessage(
+                                code, suggestion: answers.value[k])
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /// The diagnostics whose messages the parts of ``suggest(parts:)`` write: each part writes
+    /// its own.
+    private struct MessageSlots: @unchecked Sendable {
+        let diagnostics: UnsafeMutableBufferPointer<Diagnostic>
+    }
+
+    private struct UnsafeSendable<T>: @unchecked Sendable {
+        let value: T
+        init(_ value: T) { self.value = value }
     }
 
     /// Decodes one element of the promotions array into the results.

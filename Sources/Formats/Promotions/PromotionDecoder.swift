@@ -418,32 +418,43 @@ struct Decoding: PromotionFields {
 
     /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
     mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog) {
-        func elements(_ value: PlistValue) -> [PlistValue] { value.kind == .array ? Array(value.children) : [value] }
         let digits = catalog.currency.minorDigits
-        /// The list prices of the catalog's products among `values`; the others are reported.
-        func listPrices(_ values: [PlistValue]) -> [(PlistValue, Int64)] {
-            values.compactMap { element in
-                guard let id = catalog.productID(for: element.text) else {
-                    report(.unknownCode(element.text, suggestion: nil, at: element.location, promotion: promotionID))
-                    unanswered.append((diagnostics.count - 1, element.text))
-                    return nil
+        /// The catalog's products among `values`, each with where it is and its list price; the
+        /// others are reported. Each code's text is made once.
+        /// `value`'s elements when it is an array, else `value` alone.
+        func listPrices(_ value: PlistValue) -> [(location: SourceLocation, code: String, price: Int64)] {
+            var found: [(location: SourceLocation, code: String, price: Int64)] = []
+            func look(_ element: PlistValue) {
+                let code = element.text
+                guard let id = catalog.productID(for: code) else {
+                    report(.unknownCodeToAnswer(at: element.location, promotion: promotionID))
+                    unanswered.append((diagnostics.count - 1, code))
+                    return
                 }
-                return (element, catalog[id].price)
+                found.append((location: element.location, code: code, price: catalog.products[id].price))
             }
+            if value.kind == .array {
+                for element in value.children { look(element) }
+            } else {
+                look(value)
+            }
+            return found
         }
-        let targetPrices = listPrices(elements(targets))
-        let rewardPrices = rewards.map { listPrices(elements($0)) } ?? targetPrices
+        func shown(_ prices: [(location: SourceLocation, code: String, price: Int64)]) -> [(code: String, price: Int64)]
+        {
+            prices.map { (code: $0.code.escapedForDisplay, price: $0.price) }
+        }
+        let targetPrices = listPrices(targets)
+        let rewardPrices = rewards.map(listPrices)
         guard let rule else { return }
-        let products = targetPrices.map { ($0.0.text.escapedForDisplay, $0.1) }
+        let products = shown(targetPrices)
         let context = NoDiscountContext(
-            products: products,
-            rewards: rewards == nil ? products : rewardPrices.map { ($0.0.text.escapedForDisplay, $0.1) },
-            minorDigits: digits)
+            products: products, rewards: rewardPrices.map(shown) ?? products, minorDigits: digits)
         for finding in rule.kind.noDiscountFindings(context) {
             let location =
                 switch finding.site {
                 case .key(let key): self[key]!.location
-                case .product(let index): targetPrices[index].0.location
+                case .product(let index): targetPrices[index].location
                 }
             report(.noDiscount(finding.message, at: location, promotion: promotionID))
         }

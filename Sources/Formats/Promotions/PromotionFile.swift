@@ -275,34 +275,42 @@ final class PromotionFileHandler: PlistHalvingHandler {
         let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed(concurrently: checks.parts.run)
         guard !found.isEmpty else { return [] }
         // Each valid promotion's entry: the promotions are the entries without errors, in order, and
-        // a valid promotion's id is its entry's (the first use of the id).
-        var entryOf = [Int32](repeating: 0, count: promotions.count)
-        var entry = 0
+        // a valid promotion's id is its entry's (the first use of the id). Read in place: a
+        // promotion is not copied (its strings retained) to compare its id.
         let entries = decoded.entries
-        for index in promotions.indices {
-            while entry < entries.count, entries[entry].id != promotions[index].id { entry += 1 }
-            entryOf[index] = Int32(entry)
-            entry += 1
+        var entryOf = [Int32](repeating: 0, count: promotions.count)
+        promotions.withUnsafeBufferPointer { promotions in
+            entries.withUnsafeBufferPointer { entries in
+                var entry = 0
+                for index in promotions.indices {
+                    while entry < entries.count, entries[entry].id != promotions[index].id { entry += 1 }
+                    entryOf[index] = Int32(entry)
+                    entry += 1
+                }
+            }
         }
         // One message per shadowing promotion, shared (strings are reference-counted) by every
         // promotion it shadows: tens of thousands of warnings name a few thousand promotions.
-        var made: [Int: Diagnostic] = [:]
+        var templates: [Diagnostic] = []
+        var templateOf = [Int32](repeating: -1, count: promotions.count)
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(found.count)
-        for (index, by) in found {
-            var diagnostic: Diagnostic
-            if let template = made[by] {
-                diagnostic = template
-            } else {
-                diagnostic = .shadowed(
-                    by: promotions[by].id, at: entries[Int(entryOf[by])].location,
-                    at: SourceLocation(line: 0, column: 0),
-                    promotion: "")
-                made[by] = diagnostic
+        promotions.withUnsafeBufferPointer { promotions in
+            entries.withUnsafeBufferPointer { entries in
+                for (index, by) in found {
+                    if templateOf[by] < 0 {
+                        templateOf[by] = Int32(templates.count)
+                        templates.append(
+                            .shadowed(
+                                by: promotions[by].id, at: entries[Int(entryOf[by])].location,
+                                at: SourceLocation(line: 0, column: 0), promotion: ""))
+                    }
+                    var diagnostic = templates[Int(templateOf[by])]
+                    diagnostic.location = entries[Int(entryOf[index])].location
+                    diagnostic.promotion = promotions[index].id
+                    diagnostics.append(diagnostic)
+                }
             }
-            diagnostic.location = entries[Int(entryOf[index])].location
-            diagnostic.promotion = promotions[index].id
-            diagnostics.append(diagnostic)
         }
         return diagnostics
     }

@@ -130,8 +130,7 @@ extension Decoding {
             case .codes, .excludeCodes:
                 // Byte for byte: the catalog's table also finds a code spelt with equivalent Unicode.
                 if let id = catalog.productID(for: text), catalog[id].code.utf8.elementsEqual(text.utf8) { continue }
-                var diagnostic = Diagnostic.unknownCode(
-                    text, suggestion: nil, at: element.location, promotion: promotionID)
+                var diagnostic = Diagnostic.unknownCodeToAnswer(at: element.location, promotion: promotionID)
                 diagnostic.severity = .warning
                 report(diagnostic)
                 unanswered.append((diagnostics.count - 1, text))

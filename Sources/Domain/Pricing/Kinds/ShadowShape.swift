@@ -30,7 +30,7 @@ public struct ShadowShape: Hashable, Sendable, BitwiseCopyable {
 
     /// The discount on a line of `q` units at `u`, exactly as the engine works it out on free
     /// units (``LineDiscount``): 0 when q × u does not fit in 64 bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func discount(quantity q: Int64, unitPrice u: Int64) -> Int64 {
         let (line, overflow) = q.multipliedReportingOverflow(by: u)
         guard q >= 0, u >= 0, !overflow, q >= minimumQuantity else { return 0 }
@@ -46,7 +46,7 @@ public struct ShadowShape: Hashable, Sendable, BitwiseCopyable {
     }
 
     /// The saving on each unit at `u`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func perUnit(_ u: Int64) -> Int64 {
         guard u > lowestUnitPrice else { return 0 }
         return min(offEachUnit, u - lowestUnitPrice)

@@ -20,11 +20,26 @@ extension Diagnostic {
         for index in promotions.indices {
             guard let coupon = promotions[index].coupon?.lowercased(), !coupon.isEmpty else { continue }
             let promotion = promotions[index]
-            let inID = promotion.id.lowercased().contains(coupon)
-            let inName = promotion.name.lowercased().contains(coupon)
+            let inID = contains(promotion.id.lowercased(), coupon)
+            let inName = contains(promotion.name.lowercased(), coupon)
             guard inID || inName, let at = location(promotion.id) else { continue }
             found.append(.couponExposed(inID: inID, inName: inName, at: at, promotion: promotion.id))
         }
         return found
+    }
+
+    /// Whether `text` contains `part`, as `String.contains` answers (character by character): for
+    /// printable ASCII, where every byte is a character of its own, by comparing bytes; else by
+    /// `String.contains`.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        func printableASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        guard printableASCII(text), printableASCII(part) else { return text.contains(part) }
+        let (t, p) = (Array(text.utf8), Array(part.utf8))
+        guard !p.isEmpty else { return true }
+        guard p.count <= t.count else { return false }
+        for start in 0...(t.count - p.count) where t[start] == p[0] {
+            if t[start..<(start + p.count)].elementsEqual(p) { return true }
+        }
+        return false
     }
 }
