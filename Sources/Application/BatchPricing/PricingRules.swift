@@ -1,5 +1,6 @@
 import Dispatch
 import InputFiles
+import Platform
 import PlistReader
 import Pricing
 import Promotions
@@ -76,9 +77,15 @@ public struct PricingRules: Sendable {
             group.wait()
             throw error
         }
-        let ruleSet = RuleSet(promotions: file.promotions, catalog: products)
+        let ruleSet = RuleSet(promotions: file.promotions, catalog: products, parts: twoCores)
         group.wait()
         return (PricingRules(catalog: products, promotions: file, ruleSet: ruleSet), result.value!)
+    }
+
+    /// Selectors resolved on two cores when the machine has them.
+    static var twoCores: ParallelParts? {
+        Machine.processorCount > 1
+            ? (2, { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }) : nil
     }
 
     public static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {
@@ -98,7 +105,8 @@ public struct PricingRules: Sendable {
     {
         let file = try loadFile(promotions, for: products, limits: limits)
         return PricingRules(
-            catalog: products, promotions: file, ruleSet: RuleSet(promotions: file.promotions, catalog: products))
+            catalog: products, promotions: file,
+            ruleSet: RuleSet(promotions: file.promotions, catalog: products, parts: twoCores))
     }
 
     /// The promotions file, read against the catalog; refused when it has errors. `whenRead` is

@@ -20,8 +20,13 @@ public struct PromotionProducts: Sendable {
 
     /// Resolves every promotion against `catalog`: codes by the catalog's code table, selectors by
     /// its index of brands, tags and category paths (built when a promotion has selectors), each
-    /// distinct selector once.
-    public init(_ promotions: [Promotion], catalog: Catalog) {
+    /// distinct selector once. `parts`, when given, runs `body(0)`…`body(count − 1)` at once if it
+    /// can: the distinct selectors are then resolved in that many parts (the caller decides the
+    /// threads; the result does not depend on them).
+    public init(
+        _ promotions: [Promotion], catalog: Catalog,
+        parts: ParallelParts? = nil
+    ) {
         var ids: [Int32] = []
         ids.reserveCapacity(promotions.count)
         var spans: [Span] = []
@@ -36,23 +41,14 @@ public struct PromotionProducts: Sendable {
                 ids.append(Int32(id))
             }
         }
-        var index: CatalogIndex?
-        var resolved: [[ProductSelector]: [Int32]] = [:]
-        /// The products `selectors` select, ascending (catalog order).
-        func select(_ selectors: [ProductSelector]) -> [Int32] {
-            if let known = resolved[selectors] { return known }
-            if index == nil { index = CatalogIndex(catalog) }
-            let products = index!.union(selectors.map { index!.resolve($0, in: catalog) })
-            resolved[selectors] = products
-            return products
-        }
+        let selections = Self.resolveSelectors(promotions, catalog: catalog, parts: parts)
         // By index: a promotion is not copied (its strings retained) to read its fields.
         for position in promotions.indices {
             let start = Int32(ids.count)
             let list = 2 * Int32(position)
-            if let selectors = promotions[position].productSelectors {
+            if promotions[position].productSelectors != nil {
                 // In bulk: a selector may select thousands of products.
-                let selected = select(selectors)
+                let selected = selections.lists[Int(selections.products[position])]
                 ids.append(contentsOf: selected)
                 listed.withUnsafeMutableBufferPointer { listed in
                     for id in selected { listed[Int(id)] = list }
@@ -61,10 +57,10 @@ public struct PromotionProducts: Sendable {
                 append(promotions[position].codes, list: list)
             }
             var rewardsStart: Int32 = -1
-            if let selectors = promotions[position].targetSelectors {
+            if promotions[position].targetSelectors != nil {
                 rewardsStart = Int32(ids.count)
                 // A product both bought and rewarded counts as bought only (docs/selectors.md).
-                let selected = select(selectors)
+                let selected = selections.lists[Int(selections.targets[position])]
                 listed.withUnsafeBufferPointer { listed in
                     for id in selected where listed[Int(id)] != list { ids.append(id) }
                 }
@@ -86,6 +82,41 @@ public struct PromotionProducts: Sendable {
         }
         self.ids = ids
         self.spans = spans
+    }
+
+    /// What each distinct selector list of `promotions` selects, ascending, and per promotion the
+    /// position of its products' and targets' list (-1: none); resolved in `parts` when given.
+    private static func resolveSelectors(
+        _ promotions: [Promotion], catalog: Catalog,
+        parts: ParallelParts?
+    ) -> (lists: [[Int32]], products: [Int32], targets: [Int32]) {
+        var position: [[ProductSelector]: Int32] = [:]
+        var distinct: [[ProductSelector]] = []
+        func slot(_ selectors: [ProductSelector]?) -> Int32 {
+            guard let selectors else { return -1 }
+            if let known = position[selectors] { return known }
+            position[selectors] = Int32(distinct.count)
+            distinct.append(selectors)
+            return Int32(distinct.count - 1)
+        }
+        var products: [Int32] = []
+        var targets: [Int32] = []
+        for promotion in promotions.indices {
+            products.append(slot(promotions[promotion].productSelectors))
+            targets.append(slot(promotions[promotion].targetSelectors))
+        }
+        guard !distinct.isEmpty else { return ([], products, targets) }
+        let index = CatalogIndex(catalog)
+        let results = SelectionSlots(count: distinct.count)
+        let work = distinct
+        let partCount = min(max(parts?.count ?? 1, 1), work.count)
+        let body: @Sendable (Int) -> Void = { part in
+            for slot in stride(from: part, to: work.count, by: partCount) {
+                results.set(slot, index.union(work[slot].map { index.resolve($0, in: catalog) }))
+            }
+        }
+        if let parts, partCount > 1 { parts.run(partCount, body) } else { body(0) }
+        return (results.all(), products, targets)
     }
 
     /// The products of promotion `index`, in the order it names them.
@@ -140,4 +171,28 @@ public struct PromotionProducts: Sendable {
         let span = spans[index]
         for id in ids[Int(span.start)..<Int(span.rewardsStart < 0 ? span.end : span.rewardsStart)] { body(Int(id)) }
     }
+}
+
+/// How a caller lets a piece of work run in parts: `run(n, body)` calls `body(0)`…`body(n − 1)`, at
+/// once if it can (the application passes Dispatch's `concurrentPerform`); `count`, how many.
+public typealias ParallelParts = (count: Int, run: @Sendable (Int, @Sendable (Int) -> Void) -> Void)
+
+/// One result per distinct selector list, written by the parts that resolve them: each slot by one
+/// part only, read after every part has ended.
+private final class SelectionSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<[Int32]>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: [])
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ slot: Int, _ products: [Int32]) { slots[slot] = products }
+
+    func all() -> [[Int32]] { Array(slots) }
 }

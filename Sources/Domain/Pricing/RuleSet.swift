@@ -41,10 +41,11 @@ public struct RuleSet: Sendable {
     /// Cart promotions with `products`: each one's selected products, ascending, by rule index.
     let partialProducts: [Int32: [ProductID]]
 
-    public init(promotions: [Promotion], catalog: Catalog) {
+    /// `parts`: how the selectors of a large file may be resolved at once (the caller's threads).
+    public init(promotions: [Promotion], catalog: Catalog, parts: ParallelParts? = nil) {
         self.catalog = catalog
         self.promotions = promotions
-        let products = PromotionProducts(promotions, catalog: catalog)
+        let products = PromotionProducts(promotions, catalog: catalog, parts: parts)
         self.products = products
         var couponIDs: [String: Int32] = [:]
         var rulesByCoupon: [[Int32]] = []
