@@ -47,6 +47,18 @@ public enum JSONReporter {
         }
     }
 
+    /// `, "line": L, "column": C` on lines starting with `indent`, as bytes.
+    private static func appendPlace(line: Int, column: Int, indent: String, to out: inout ReportBytes) {
+        out.append(",")
+        out.append(indent)
+        out.append("\"line\": ")
+        out.append(decimal: line)
+        out.append(",")
+        out.append(indent)
+        out.append("\"column\": ")
+        out.append(decimal: column)
+    }
+
     /// One element of a file's `diagnostics` array, with the comma before it unless `first`.
     private static func append(_ d: Diagnostic, first: Bool, to out: inout ReportBytes) {
         out.append(first ? "\n        {\n          \"id\": " : ",\n        {\n          \"id\": ")
@@ -55,10 +67,7 @@ public enum JSONReporter {
         out.appendJSONString(d.severity.rawValue)
         out.append(",\n          \"message\": ")
         out.appendJSONString(d.message)
-        out.append(",\n          \"line\": ")
-        out.append(decimal: d.location.line)
-        out.append(",\n          \"column\": ")
-        out.append(decimal: d.location.column)
+        appendPlace(line: d.location.line, column: d.location.column, indent: "\n          ", to: &out)
         out.append(",\n          \"promotion\": ")
         if let promotion = d.promotion { out.appendJSONString(promotion) } else { out.append("null") }
         if !d.notes.isEmpty {
@@ -69,10 +78,8 @@ public enum JSONReporter {
                         ? "\n            {\n              \"message\": "
                         : ",\n            {\n              \"message\": ")
                 out.appendJSONString(note.message)
-                out.append(",\n              \"line\": ")
-                out.append(decimal: note.location.line)
-                out.append(",\n              \"column\": ")
-                out.append(decimal: note.location.column)
+                appendPlace(
+                    line: note.location.line, column: note.location.column, indent: "\n              ", to: &out)
                 out.append("\n            }")
             }
             out.append("\n          ]")

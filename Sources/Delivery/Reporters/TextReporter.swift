@@ -84,14 +84,19 @@ public enum TextReporter {
         }
     }
 
-    /// ``line(_:file:)`` and a line break, as bytes.
-    private static func append(_ diagnostic: Diagnostic, file: String, to out: inout ReportBytes) {
+    /// `file:line:column: `, as bytes.
+    private static func appendPlace(_ file: String, line: Int, column: Int, to out: inout ReportBytes) {
         out.append(file)
         out.append(byte: UInt8(ascii: ":"))
-        out.append(decimal: diagnostic.location.line)
+        out.append(decimal: line)
         out.append(byte: UInt8(ascii: ":"))
-        out.append(decimal: diagnostic.location.column)
+        out.append(decimal: column)
         out.append(": ")
+    }
+
+    /// ``line(_:file:)`` and a line break, as bytes.
+    private static func append(_ diagnostic: Diagnostic, file: String, to out: inout ReportBytes) {
+        appendPlace(file, line: diagnostic.location.line, column: diagnostic.location.column, to: &out)
         out.append(diagnostic.severity.rawValue)
         out.append(": ")
         out.append(diagnostic.message)
@@ -99,12 +104,8 @@ public enum TextReporter {
         out.append(diagnostic.id)
         out.append("]\n")
         for note in diagnostic.notes {
-            out.append(file)
-            out.append(byte: UInt8(ascii: ":"))
-            out.append(decimal: note.location.line)
-            out.append(byte: UInt8(ascii: ":"))
-            out.append(decimal: note.location.column)
-            out.append(": note: ")
+            appendPlace(file, line: note.location.line, column: note.location.column, to: &out)
+            out.append("note: ")
             out.append(note.message)
             out.append(byte: UInt8(ascii: "\n"))
         }

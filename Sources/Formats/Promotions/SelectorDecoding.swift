@@ -134,24 +134,25 @@ extension Decoding {
                 diagnostic.severity = .warning
                 report(diagnostic)
                 unanswered.append((diagnostics.count - 1, text))
-            case .categories, .excludeCategories:
-                guard let path = Self.categoryPath(text), !index.hasCategory(path) else { continue }
-                let shown = path.joined(separator: " > ")
+            case .categories, .excludeCategories, .brands, .excludeBrands, .tags, .excludeTags:
+                // The attribute, whether the catalog has it, and its values to suggest from.
+                let what: String
+                let shown: String
+                let candidates: () -> [String]
+                switch key {
+                case .categories, .excludeCategories:
+                    guard let path = Self.categoryPath(text), !index.hasCategory(path) else { continue }
+                    (what, shown, candidates) = ("category", path.joined(separator: " > "), { index.categoryPaths })
+                case .brands, .excludeBrands:
+                    guard !index.hasBrand(text) else { continue }
+                    (what, shown, candidates) = ("brand", text, { index.brands })
+                default:
+                    guard !index.hasTag(text) else { continue }
+                    (what, shown, candidates) = ("tag", text, { index.tags })
+                }
                 report(
                     .unknownAttribute(
-                        "category", text, suggestion: closestMatch(to: shown, in: index.categoryPaths),
-                        at: element.location, promotion: promotionID))
-            case .brands, .excludeBrands:
-                guard !index.hasBrand(text) else { continue }
-                report(
-                    .unknownAttribute(
-                        "brand", text, suggestion: closestMatch(to: text, in: index.brands), at: element.location,
-                        promotion: promotionID))
-            case .tags, .excludeTags:
-                guard !index.hasTag(text) else { continue }
-                report(
-                    .unknownAttribute(
-                        "tag", text, suggestion: closestMatch(to: text, in: index.tags), at: element.location,
+                        what, text, suggestion: closestMatch(to: shown, in: candidates()), at: element.location,
                         promotion: promotionID))
             }
         }
