@@ -155,11 +155,12 @@ public struct PricingEngine: Sendable {
                 allocate(best.discount, over: &lines, total: afterItems)
             }
         }
-        let receipt = Receipt(
+        var receipt = Receipt(
             id: cart.id, currency: catalog.currency, at: chooser.instant, lines: lines, cartPromotion: cartPromotion,
             subtotal: subtotal,
             itemDiscount: itemDiscount, cartDiscount: cartPromotion?.discount ?? 0, warnings: warnings)
-        return try catalog.taxed(receipt, storage: &storage)  // docs/taxes.md: from the finished receipt
+        try catalog.applyTaxes(to: &receipt, storage: &storage)  // docs/taxes.md: from the finished receipt
+        return receipt
     }
 
     /// With group promotions among the candidates (docs/pricing.md#choosing): the promotions are applied one at a time,

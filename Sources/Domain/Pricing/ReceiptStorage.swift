@@ -26,15 +26,21 @@ public struct ReceiptStorage {
 
     /// The tax entries' storage holding exactly `count` entries, for the caller to write over:
     /// most carts have as many rates as the one before, and then nothing is removed or added.
+    @inline(__always)
     mutating func takeTaxAmounts(count: Int) -> [TaxAmount] {
-        var taken = taxAmounts
-        taxAmounts = []
-        if taken.count > count {
-            taken.removeLast(taken.count - count)
-        } else {
-            while taken.count < count { taken.append(TaxAmount(rate: 0, base: 0, tax: 0)) }
-        }
+        var taken: [TaxAmount] = []
+        swap(&taken, &taxAmounts)
+        if taken.count != count { Self.resize(&taken, to: count) }
         return taken
+    }
+
+    @inline(never)
+    private static func resize(_ entries: inout [TaxAmount], to count: Int) {
+        if entries.count > count {
+            entries.removeLast(entries.count - count)
+        } else {
+            while entries.count < count { entries.append(TaxAmount(rate: 0, base: 0, tax: 0)) }
+        }
     }
 
     private static func take<T>(_ array: inout [T]) -> [T] {

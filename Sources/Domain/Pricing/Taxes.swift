@@ -44,6 +44,52 @@ public struct TaxAmount: Sendable, Equatable {
     }
 }
 
+extension TaxAmount {
+    /// The same entry as ``init(rate:total:pricesIncludeTax:)``, the divisor's quotient worked out
+    /// by a multiplication with its reciprocal (a division takes several times longer, and the
+    /// tax step makes one per rate of every cart). `division` is the divisor for `rate` in the
+    /// basis: 10000 + rate with prices including tax, else ``TaxDivision/net``.
+    @inline(__always)
+    init(rate: Int64, total: Int64, pricesIncludeTax: Bool, division: TaxDivision) {
+        guard total >= 0, total <= Int64(UInt32.max) / Product.largestTaxRate,
+            (0...Product.largestTaxRate).contains(rate)
+        else {
+            self.init(rate: rate, total: total, pricesIncludeTax: pricesIncludeTax)
+            return
+        }
+        // total × rate < 2³²; rounding half up is half away from zero here.
+        let x = UInt32(truncatingIfNeeded: total) &* UInt32(truncatingIfNeeded: rate)
+        let quotient = division.quotient(x)
+        let remainder = x &- quotient &* division.divisor
+        let tax = Int64(quotient &+ (remainder >= division.divisor &- remainder ? 1 : 0))
+        self.init(rate: rate, base: pricesIncludeTax ? total - tax : total, tax: tax)
+    }
+}
+
+/// Division of 32-bit numbers by a divisor fixed in advance (a tax rate's), with a 64×64-bit
+/// multiplication: with m = ⌊2⁶⁴ / d⌋ + 1 = 2⁶⁴/d + e (0 < e ≤ 1), x·m / 2⁶⁴ = x/d + x·e/2⁶⁴,
+/// and for x < 2³² and d < 2³² the excess x·e/2⁶⁴ < 2⁻³² < 1/d cannot carry x/d (whose fraction
+/// is at most (d − 1)/d) past the next integer: the high word of x·m is ⌊x / d⌋ exactly.
+struct TaxDivision: Sendable {
+    let divisor: UInt32
+    let reciprocal: UInt64
+
+    init(divisor: UInt32) {
+        precondition(divisor > 1)
+        self.divisor = divisor
+        reciprocal = UInt64.max / UInt64(divisor) &+ 1
+    }
+
+    /// The divisor of a net price's tax (rate / 10000).
+    static let net = TaxDivision(divisor: 10_000)
+
+    /// ⌊x / divisor⌋.
+    @inline(__always)
+    func quotient(_ x: UInt32) -> UInt32 {
+        UInt32(truncatingIfNeeded: UInt64(x).multipliedFullWidth(by: reciprocal).high)
+    }
+}
+
 /// A taxed receipt's taxes.
 public struct ReceiptTaxes: Sendable, Equatable {
     /// Whether the catalog's prices (and so the lines' totals) include tax.
@@ -71,6 +117,9 @@ public struct ReceiptTaxes: Sendable, Equatable {
 struct TaxTable: Sendable {
     /// The distinct rates of its products, ascending, in hundredths of a percent.
     let rates: [Int64]
+    /// Per rate of `rates`: the reciprocal of its divisor with prices including tax (10000 + rate),
+    /// so that the tax step multiplies instead of dividing (see ``TaxDivision``).
+    let grossDivisions: [TaxDivision]
     /// Per rate 0...10000: its position in `rates`, or `notARate`; empty when the catalog has
     /// more than ``summedRates`` rates. A line's rate finds its sum with one load, and the sums,
     /// kept by position, come out ascending by rate.
@@ -82,6 +131,7 @@ struct TaxTable: Sendable {
 
     init(rates: [Int64]) {
         self.rates = rates
+        grossDivisions = rates.map { TaxDivision(divisor: UInt32(10_000 + $0)) }
         guard rates.count <= Self.summedRates else {
             positions = []
             return
@@ -145,15 +195,19 @@ struct TaxTable: Sendable {
                         }
                         // The entries written in place into the last receipt's array, ascending.
                         entries = storage.takeTaxAmounts(count: met.nonzeroBitCount)
-                        entries.withUnsafeMutableBufferPointer { entries in
-                            var next = 0
-                            while met != 0 {
-                                let position = met.trailingZeroBitCount
-                                met &= met &- 1
-                                entries[next] = TaxAmount(
-                                    rate: rates[position], total: sums[position], pricesIncludeTax: pricesIncludeTax)
-                                tax &+= entries[next].tax  // each ≤ its G: the sum ≤ Σ G
-                                next += 1
+                        grossDivisions.withUnsafeBufferPointer { grossDivisions in
+                            entries.withUnsafeMutableBufferPointer { entries in
+                                var next = 0
+                                while met != 0 {
+                                    let position = met.trailingZeroBitCount
+                                    met &= met &- 1
+                                    entries[next] = TaxAmount(
+                                        rate: rates[position], total: sums[position],
+                                        pricesIncludeTax: pricesIncludeTax,
+                                        division: pricesIncludeTax ? grossDivisions[position] : .net)
+                                    tax &+= entries[next].tax  // each ≤ its G: the sum ≤ Σ G
+                                    next += 1
+                                }
                             }
                         }
                         return true
@@ -223,9 +277,15 @@ extension Catalog {
     /// `storage` lends the arrays of a receipt done with.
     @inline(__always)
     public func taxed(_ receipt: consuming Receipt, storage: inout ReceiptStorage) throws(PricingError) -> Receipt {
-        guard case .some(let table) = taxTable else { return receipt }
-        try table.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, catalog: self, storage: &storage)
+        try applyTaxes(to: &receipt, storage: &storage)
         return receipt
+    }
+
+    /// Gives `receipt` its taxes in place (the engine's step: the receipt is not moved).
+    @inline(__always)
+    func applyTaxes(to receipt: inout Receipt, storage: inout ReceiptStorage) throws(PricingError) {
+        guard case .some(let table) = taxTable else { return }
+        try table.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, catalog: self, storage: &storage)
     }
 
     /// As above, without storage to reuse.
