@@ -12,15 +12,34 @@ public struct Promotion: Sendable, Equatable {
     public var targets: [String]?
     /// `products`: the promotion's products by selectors instead of `codes`; for a cart
     /// promotion, the lines it works on (docs/selectors.md). Nil: `codes`, or every line of a cart.
-    public var productSelectors: [ProductSelector]?
+    public var productSelectors: [ProductSelector]? {
+        get { selection?.fields.productSelectors }
+        set { changeSelection { $0.productSelectors = newValue } }
+    }
     /// `targets` given as selectors.
-    public var targetSelectors: [ProductSelector]?
+    public var targetSelectors: [ProductSelector]? {
+        get { selection?.fields.targetSelectors }
+        set { changeSelection { $0.targetSelectors = newValue } }
+    }
     /// `customer_groups`: a candidate only for a cart whose customer has one of them.
-    public var customerGroups: [String]?
+    public var customerGroups: [String]? {
+        get { selection?.fields.customerGroups }
+        set { changeSelection { $0.customerGroups = newValue } }
+    }
     /// `uses`: at most this many orders may redeem it, all customers together (docs/store.md).
-    public var uses: Int64?
+    public var uses: Int64? {
+        get { selection?.fields.uses }
+        set { changeSelection { $0.uses = newValue } }
+    }
     /// `uses_per_customer`: at most this many orders of one customer id; a cart without one is not eligible.
-    public var usesPerCustomer: Int64?
+    public var usesPerCustomer: Int64? {
+        get { selection?.fields.usesPerCustomer }
+        set { changeSelection { $0.usesPerCustomer = newValue } }
+    }
+    /// The five fields above, held apart: most files use none of them, and a promotion without
+    /// them then carries one empty reference instead of 56 bytes (a large file holds hundreds of
+    /// thousands of promotions, copied as rule sets are built).
+    private var selection: Box?
     /// Active from this instant on (inclusive); nil: since always.
     public var start: Instant?
     /// Active until this instant (exclusive); nil: forever.
@@ -37,11 +56,11 @@ public struct Promotion: Sendable, Equatable {
         productSelectors: [ProductSelector]? = nil, targetSelectors: [ProductSelector]? = nil,
         customerGroups: [String]? = nil, uses: Int64? = nil, usesPerCustomer: Int64? = nil
     ) {
-        self.productSelectors = productSelectors
-        self.targetSelectors = targetSelectors
-        self.customerGroups = customerGroups
-        self.uses = uses
-        self.usesPerCustomer = usesPerCustomer
+        selection =
+            Selection(
+                productSelectors: productSelectors, targetSelectors: targetSelectors, customerGroups: customerGroups,
+                uses: uses, usesPerCustomer: usesPerCustomer
+            ).nonEmpty
         self.id = id
         self.name = name
         self.rule = rule
@@ -65,8 +84,39 @@ public struct Promotion: Sendable, Equatable {
     /// Whether it can run out (`uses`, `uses_per_customer`): such a promotion never shadows another.
     public var isLimited: Bool { uses != nil || usesPerCustomer != nil }
 
+    /// Sets one of the selection fields: a new box (they are rarely set, and a box may be shared
+    /// by copies of the promotion), none when every field is nil.
+    private mutating func changeSelection(_ change: (inout Selection) -> Void) {
+        var changed = selection?.fields ?? Selection()
+        change(&changed)
+        selection = changed.nonEmpty
+    }
+
     /// `start ≤ instant < end`, a missing bound being open.
     public func isActive(at instant: Instant) -> Bool {
         (start.map { $0 <= instant } ?? true) && (end.map { instant < $0 } ?? true)
+    }
+}
+
+extension Promotion {
+    /// Selectors, customer groups and usage limits (docs/selectors.md, docs/store.md), in one
+    /// immutable box behind a reference: Equatable by value.
+    fileprivate struct Selection: Equatable, Sendable {
+        var productSelectors: [ProductSelector]?
+        var targetSelectors: [ProductSelector]?
+        var customerGroups: [String]?
+        var uses: Int64?
+        var usesPerCustomer: Int64?
+
+        /// Boxed, or nil when every field is nil.
+        var nonEmpty: Box? {
+            self == Selection() ? nil : Box(self)
+        }
+    }
+
+    fileprivate final class Box: Equatable, Sendable {
+        let fields: Selection
+        init(_ fields: Selection) { self.fields = fields }
+        static func == (a: Box, b: Box) -> Bool { a === b || a.fields == b.fields }
     }
 }
