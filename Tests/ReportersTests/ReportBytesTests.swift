@@ -93,8 +93,10 @@ struct ReportBytesTests {
 
     @Test("large reports: the same bytes one after the other, on parts in any order, or at once")
     func parts() {
-        let reversed = PartRunner { count, body in for part in (0..<count).reversed() { body(part) } }
-        let atOnce = PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+        let reversed = PartRunner(width: 1) { count, body in for part in (0..<count).reversed() { body(part) } }
+        let atOnce = PartRunner(width: 2) { count, body in
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
         var random = Random(state: 7)
         for _ in 0..<6 {
             let files = Self.largeFiles(&random)

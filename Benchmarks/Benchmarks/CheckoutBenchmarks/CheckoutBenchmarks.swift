@@ -52,7 +52,9 @@ final class Inputs: @unchecked Sendable {
         after: Array("<string>P".utf8),
         to: "OLD00")
     /// Both cores for the checks after reading, as `checkout validate` runs them.
-    let twoCores = PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+    let twoCores = PartRunner(width: 2) { count, body in
+        DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    }
 
     /// `bytes` with every `prefix` followed by a digit ending in `replacement` instead of its last byte.
     static func renamed(_ bytes: [UInt8], after prefix: [UInt8], to replacement: String) -> [UInt8] {

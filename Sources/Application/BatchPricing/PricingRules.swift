@@ -83,9 +83,10 @@ public struct PricingRules: Sendable {
     }
 
     /// Selectors resolved on two cores when the machine has them.
-    static var twoCores: ParallelParts? {
+    static var twoCores: PartRunner {
         Machine.processorCount > 1
-            ? (2, { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }) : nil
+            ? PartRunner(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+            : .oneAfterAnother
     }
 
     public static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {

@@ -1,3 +1,4 @@
+import Pricing
 import Promotions
 import StrictJSON
 

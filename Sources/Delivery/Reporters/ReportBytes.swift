@@ -1,3 +1,4 @@
+import Pricing
 import Promotions
 
 /// A report being written as UTF-8 bytes, handed out a chunk at a time: tens of thousands of

@@ -1,3 +1,4 @@
+import Pricing
 import Promotions
 
 /// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, each followed by its notes

@@ -73,7 +73,9 @@ struct Validate: ParsableCommand {
         // run their parts on every core.
         let parts =
             Machine.processorCount > 1
-            ? PartRunner { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+            ? PartRunner(width: Machine.processorCount) { count, body in
+                DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            }
             : .oneAfterAnother
         let checks = PromotionChecks(
             catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist,

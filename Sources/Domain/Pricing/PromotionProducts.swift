@@ -20,13 +20,9 @@ public struct PromotionProducts: Sendable {
 
     /// Resolves every promotion against `catalog`: codes by the catalog's code table, selectors by
     /// its index of brands, tags and category paths (built when a promotion has selectors), each
-    /// distinct selector once. `parts`, when given, runs `body(0)`…`body(count − 1)` at once if it
-    /// can: the distinct selectors are then resolved in that many parts (the caller decides the
+    /// distinct selector once, in as many parts as `parts` runs at once (the caller decides the
     /// threads; the result does not depend on them).
-    public init(
-        _ promotions: [Promotion], catalog: Catalog,
-        parts: ParallelParts? = nil
-    ) {
+    public init(_ promotions: [Promotion], catalog: Catalog, parts: PartRunner = .oneAfterAnother) {
         var ids: [Int32] = []
         ids.reserveCapacity(promotions.count)
         var spans: [Span] = []
@@ -87,8 +83,7 @@ public struct PromotionProducts: Sendable {
     /// What each distinct selector list of `promotions` selects, ascending, and per promotion the
     /// position of its products' and targets' list (-1: none); resolved in `parts` when given.
     private static func resolveSelectors(
-        _ promotions: [Promotion], catalog: Catalog,
-        parts: ParallelParts?
+        _ promotions: [Promotion], catalog: Catalog, parts: PartRunner
     ) -> (lists: [[Int32]], products: [Int32], targets: [Int32]) {
         var position: [[ProductSelector]: Int32] = [:]
         var distinct: [[ProductSelector]] = []
@@ -109,13 +104,13 @@ public struct PromotionProducts: Sendable {
         let index = CatalogIndex(catalog)
         let results = SelectionSlots(count: distinct.count)
         let work = distinct
-        let partCount = min(max(parts?.count ?? 1, 1), work.count)
+        let partCount = min(parts.width, work.count)
         let body: @Sendable (Int) -> Void = { part in
             for slot in stride(from: part, to: work.count, by: partCount) {
                 results.set(slot, index.union(work[slot].map { index.resolve($0, in: catalog) }))
             }
         }
-        if let parts, partCount > 1 { parts.run(partCount, body) } else { body(0) }
+        if partCount > 1 { parts.run(partCount, body) } else { body(0) }
         return (results.all(), products, targets)
     }
 
@@ -172,10 +167,6 @@ public struct PromotionProducts: Sendable {
         for id in ids[Int(span.start)..<Int(span.rewardsStart < 0 ? span.end : span.rewardsStart)] { body(Int(id)) }
     }
 }
-
-/// How a caller lets a piece of work run in parts: `run(n, body)` calls `body(0)`…`body(n − 1)`, at
-/// once if it can (the application passes Dispatch's `concurrentPerform`); `count`, how many.
-public typealias ParallelParts = (count: Int, run: @Sendable (Int, @Sendable (Int) -> Void) -> Void)
 
 /// One result per distinct selector list, written by the parts that resolve them: each slot by one
 /// part only, read after every part has ended.

@@ -42,7 +42,7 @@ public struct RuleSet: Sendable {
     let partialProducts: [Int32: [ProductID]]
 
     /// `parts`: how the selectors of a large file may be resolved at once (the caller's threads).
-    public init(promotions: [Promotion], catalog: Catalog, parts: ParallelParts? = nil) {
+    public init(promotions: [Promotion], catalog: Catalog, parts: PartRunner = .oneAfterAnother) {
         self.catalog = catalog
         self.promotions = promotions
         let products = PromotionProducts(promotions, catalog: catalog, parts: parts)

@@ -62,23 +62,6 @@ public struct PromotionReading: Sendable {
     }
 }
 
-/// Runs the parts of a piece of work: `run(n, body)` calls `body(0)`…`body(n − 1)`, at once if it
-/// can. The caller decides how (`checkout validate` on every core, `DispatchQueue.concurrentPerform`);
-/// a check only says into how many independent parts its work splits, and its answer does not
-/// depend on how they run.
-public struct PartRunner: Sendable {
-    public let run: @Sendable (Int, @Sendable (Int) -> Void) -> Void
-
-    public init(_ run: @escaping @Sendable (Int, @Sendable (Int) -> Void) -> Void) {
-        self.run = run
-    }
-
-    /// On the calling thread, in order.
-    public static let oneAfterAnother = PartRunner { count, body in
-        for part in 0..<count { body(part) }
-    }
-}
-
 /// A promotions file, read and checked: its valid promotions in file order and every diagnostic.
 public struct PromotionFile: Sendable {
     /// The file's path (or the name given for bytes), as messages show it.
