@@ -23,6 +23,8 @@ struct PromotionFieldsTests {
         #expect(promotion.usesPerCustomer == 1)
         #expect(promotion.isLimited)
         #expect(promotion != plain)
+        // A failed expectation on promotions shows these fields.
+        #expect(String(describing: promotion).contains(#"customerGroups: Optional(["staff"])"#))
         promotion.usesPerCustomer = nil
         #expect(promotion.isLimited)
         promotion.uses = nil

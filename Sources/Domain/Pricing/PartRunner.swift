@@ -3,7 +3,8 @@
 /// `DispatchQueue.concurrentPerform`); a piece of work only says into how many independent parts it
 /// splits, and its answer does not depend on how they run.
 public struct PartRunner: Sendable {
-    /// How many parts it runs at once: work that splits evenly splits into this many.
+    /// How many parts it runs at once. Work whose parts cost alike (the selectors' resolution)
+    /// splits into this many; other work decides its own number of parts.
     public let width: Int
     public let run: @Sendable (Int, @Sendable (Int) -> Void) -> Void
 

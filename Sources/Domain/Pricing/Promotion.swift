@@ -114,9 +114,11 @@ extension Promotion {
         }
     }
 
-    fileprivate final class Box: Equatable, Sendable {
+    fileprivate final class Box: Equatable, Sendable, CustomReflectable {
         let fields: Selection
         init(_ fields: Selection) { self.fields = fields }
         static func == (a: Box, b: Box) -> Bool { a === b || a.fields == b.fields }
+        /// A failed expectation shows the fields, not the box.
+        var customMirror: Mirror { Mirror(reflecting: fields) }
     }
 }

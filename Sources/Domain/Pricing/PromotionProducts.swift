@@ -38,7 +38,7 @@ public struct PromotionProducts: Sendable {
             }
         }
         let selections = Self.resolveSelectors(promotions, catalog: catalog, parts: parts)
-        // By index: a promotion is not copied (its strings retained) to read its fields.
+        // By index: a promotion is not copied (its strings retained) to read its codes.
         for position in promotions.indices {
             let start = Int32(ids.count)
             let list = 2 * Int32(position)
@@ -81,7 +81,7 @@ public struct PromotionProducts: Sendable {
     }
 
     /// What each distinct selector list of `promotions` selects, ascending, and per promotion the
-    /// position of its products' and targets' list (-1: none); resolved in `parts` when given.
+    /// position of its products' and targets' list (-1: none); resolved in `parts.width` parts.
     private static func resolveSelectors(
         _ promotions: [Promotion], catalog: Catalog, parts: PartRunner
     ) -> (lists: [[Int32]], products: [Int32], targets: [Int32]) {

@@ -67,7 +67,7 @@ extension TaxAmount {
 }
 
 /// Division of 32-bit numbers by a divisor fixed in advance (a tax rate's), with a 64×64-bit
-/// multiplication: with m = ⌊2⁶⁴ / d⌋ + 1 = 2⁶⁴/d + e (0 < e ≤ 1), x·m / 2⁶⁴ = x/d + x·e/2⁶⁴,
+/// multiplication: with m = ⌊(2⁶⁴ − 1) / d⌋ + 1 = 2⁶⁴/d + e (0 ≤ e < 1), x·m / 2⁶⁴ = x/d + x·e/2⁶⁴,
 /// and for x < 2³² and d < 2³² the excess x·e/2⁶⁴ < 2⁻³² < 1/d cannot carry x/d (whose fraction
 /// is at most (d − 1)/d) past the next integer: the high word of x·m is ⌊x / d⌋ exactly.
 struct TaxDivision: Sendable {
