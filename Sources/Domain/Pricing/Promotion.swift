@@ -110,7 +110,8 @@ extension Promotion {
 
         /// Boxed, or nil when every field is nil.
         var nonEmpty: Box? {
-            self == Selection() ? nil : Box(self)
+            productSelectors == nil && targetSelectors == nil && customerGroups == nil && uses == nil
+                && usesPerCustomer == nil ? nil : Box(self)
         }
     }
 
