@@ -71,7 +71,9 @@ ratio() { python3 - "$results/$1.json" <<'PY'
 import json, statistics, sys
 r = json.load(open(sys.argv[1]))["results"]
 rounds = [b / a for a, b in zip(r[0]["times"], r[1]["times"])]
-print(f'  ratio {statistics.median(rounds):.2f}x (second / first; rounds {min(rounds):.2f}-{max(rounds):.2f})')
+cpu = [b / a for a, b in zip(r[0]["cpu_times"], r[1]["cpu_times"])]
+print(f'  ratio {statistics.median(rounds):.2f}x (second / first; rounds {min(rounds):.2f}-{max(rounds):.2f});'
+      f' CPU time {statistics.median(cpu):.2f}x (rounds {min(cpu):.2f}-{max(cpu):.2f})')
 PY
 }
 echo "== 1,000,000-line cart, no promotions (target: 20x faster than orjson)"
