@@ -42,8 +42,12 @@ struct CatalogTests {
                 for _ in 0..<50 {
                     let question = code()
                     #expect(catalog.productID(for: question) == ids[question], "round \(round): \(question)")
+                    Self.expectBytesLookup(catalog, question, ids[question])
                 }
-                for product in products { #expect(catalog.productID(for: product.code) == ids[product.code]) }
+                for product in products {
+                    #expect(catalog.productID(for: product.code) == ids[product.code])
+                    Self.expectBytesLookup(catalog, product.code, ids[product.code])
+                }
             case (.failure(let problem), .failure(let reference)):
                 #expect(problem == reference, "round \(round)")
                 refused += 1
@@ -55,11 +59,30 @@ struct CatalogTests {
         #expect(refused < 1_900)
     }
 
+    /// The lookup by UTF-8 bytes finds what the dictionary finds, and says "same bytes" exactly
+    /// when the product's code is spelled byte for byte as asked.
+    static func expectBytesLookup(_ catalog: Catalog, _ question: String, _ expected: Int?) {
+        var text = question
+        let found = text.withUTF8 { catalog.productID(utf8: $0) }
+        #expect(found?.id == expected, "\(question)")
+        if let found {
+            #expect(found.sameBytes == (Array(catalog[found.id].code.utf8) == Array(question.utf8)), "\(question)")
+        }
+    }
+
     @Test("a code with other characters equal to an ASCII one is the same code")
     func equivalent() throws {
         let catalog = try Catalog(products: [Product(code: "K1", name: "K", price: 1)])
         #expect(catalog.productID(for: "\u{212A}1") == 0)
         #expect(catalog.productID(for: "k1") == nil)
+        var kelvin = "\u{212A}1"
+        #expect(kelvin.withUTF8 { catalog.productID(utf8: $0) }.map { [$0.id] } == [0])
+        #expect(kelvin.withUTF8 { catalog.productID(utf8: $0) }?.sameBytes == false)
+        var plain = "K1"
+        #expect(plain.withUTF8 { catalog.productID(utf8: $0) }?.sameBytes == true)
+        let semicolon = try Catalog(products: [Product(code: "A\u{37E}", name: "Greek question mark", price: 1)])
+        var ascii = "A;"
+        #expect(ascii.withUTF8 { semicolon.productID(utf8: $0) }.map { [$0.id] } == [0])
         #expect(throws: Catalog.Problem.duplicateCode("\u{212A}1", index: 1, firstIndex: 0)) {
             try Catalog(products: [
                 Product(code: "K1", name: "K", price: 1), Product(code: "\u{212A}1", name: "K", price: 1)

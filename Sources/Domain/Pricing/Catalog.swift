@@ -119,6 +119,12 @@ public struct Catalog: Sendable {
     /// The id of the product with this exact code.
     public func productID(for code: String) -> ProductID? { codes.position(of: code) }
 
+    /// The id of the product whose code equals the UTF-8 text `utf8` (as strings compare), and
+    /// whether its code has exactly those bytes (then the catalog's code is that text).
+    public func productID(utf8: UnsafeBufferPointer<UInt8>) -> (id: ProductID, sameBytes: Bool)? {
+        codes.position(utf8: utf8)
+    }
+
     public subscript(id: ProductID) -> Product { products[id] }
 }
 

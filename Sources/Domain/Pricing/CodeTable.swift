@@ -196,6 +196,22 @@ public struct CodeTable: Sendable {
         return bytesLookup(equal)
     }
 
+    /// The id of the product whose code equals the text of `utf8` (as strings compare), and
+    /// whether that code has exactly those bytes: ASCII text is looked up by its bytes, without
+    /// making a string (the promotions file's codes, one lookup each); other text as a string.
+    func position(utf8: UnsafeBufferPointer<UInt8>) -> (id: ProductID, sameBytes: Bool)? {
+        if let base = utf8.baseAddress, isASCII(utf8), let found = bytes.lookup(base, utf8.count, readable: utf8.count)
+        {
+            return (found, true)
+        }
+        if utf8.isEmpty || (isASCII(utf8) && others.isEmpty) { return nil }
+        guard let id = position(of: String(decoding: utf8, as: UTF8.self)) else { return nil }
+        let lookup = bytes
+        let start = Int(lookup.starts[id])
+        let code = UnsafeBufferPointer(start: lookup.bytes + start, count: Int(lookup.starts[id + 1]) - start)
+        return (id, code.elementsEqual(utf8))
+    }
+
     /// The id of the product whose code has exactly the UTF-8 bytes of `code`.
     private func bytesLookup(_ code: String) -> ProductID? {
         var text = code

@@ -425,12 +425,14 @@ struct Decoding: PromotionFields {
         func listPrices(_ value: PlistValue) -> [(location: SourceLocation, code: String, price: Int64)] {
             var found: [(location: SourceLocation, code: String, price: Int64)] = []
             func look(_ element: PlistValue) {
-                let code = element.text
-                guard let id = catalog.productID(for: code) else {
+                // By the text's bytes: no string is made for a code the catalog has byte for byte
+                // (its own code is that text).
+                guard let (id, sameBytes) = element.withTextBytes({ catalog.productID(utf8: $0) }) else {
                     report(.unknownCodeToAnswer(at: element.location, promotion: promotionID))
-                    unanswered.append((diagnostics.count - 1, code))
+                    unanswered.append((diagnostics.count - 1, element.text))
                     return
                 }
+                let code = sameBytes ? catalog.products[id].code : element.text
                 found.append((location: element.location, code: code, price: catalog.products[id].price))
             }
             if value.kind == .array {
