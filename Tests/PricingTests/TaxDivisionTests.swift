@@ -3,8 +3,9 @@ import Testing
 
 @testable import Pricing
 
-/// The tax step's division by a multiplication (`TaxDivision`) against the plain division of
-/// `TaxAmount(rate:total:pricesIncludeTax:)`, which is the reference.
+/// The tax step's division by a multiplication (`TaxDivision`) against the plain division, and the
+/// tax entries against the contract written plainly (docs/taxes.md): the tax is G × b over
+/// 10000 + b (prices with tax) or 10000 (without), rounded half away from zero.
 @Suite("Tax division by reciprocal")
 struct TaxDivisionTests {
     @Test("⌊x / d⌋ for every gross divisor (10000 + every rate) and the net one, at each multiple's edges and near 2³²")
@@ -26,7 +27,19 @@ struct TaxDivisionTests {
         }
     }
 
-    @Test("the tax entry through the reciprocal equals the reference for every rate, both bases, totals at the halves")
+    /// The entry as docs/taxes.md defines it, in 128-bit arithmetic.
+    static func reference(rate: Int64, total: Int64, gross: Bool) -> TaxAmount {
+        let divisor = Int128(gross ? 10_000 + rate : 10_000)
+        let x = Int128(total) * Int128(rate)
+        let (quotient, remainder) = x.quotientAndRemainder(dividingBy: divisor)
+        let away = remainder.magnitude * 2 >= divisor.magnitude
+        let tax = Int64(away ? (x < 0 ? quotient - 1 : quotient + 1) : quotient)
+        return TaxAmount(rate: rate, base: gross ? total - tax : total, tax: tax)
+    }
+
+    @Test(
+        "the tax entry, through the reciprocal and the public initializer, is the contract's for every rate, both bases, totals at the halves"
+    )
     func entries() {
         var random = SplitMix64(seed: 17)
         for rate in Int64(0)...10_000 {
@@ -37,8 +50,10 @@ struct TaxDivisionTests {
                 for (pricesIncludeTax, division) in [(true, gross), (false, TaxDivision.net)] {
                     let fast = TaxAmount(
                         rate: rate, total: total, pricesIncludeTax: pricesIncludeTax, division: division)
-                    let reference = TaxAmount(rate: rate, total: total, pricesIncludeTax: pricesIncludeTax)
-                    #expect(fast == reference, "rate \(rate), total \(total), gross \(pricesIncludeTax)")
+                    let plain = TaxAmount(rate: rate, total: total, pricesIncludeTax: pricesIncludeTax)
+                    let expected = Self.reference(rate: rate, total: total, gross: pricesIncludeTax)
+                    #expect(fast == expected, "rate \(rate), total \(total), gross \(pricesIncludeTax)")
+                    #expect(plain == expected, "rate \(rate), total \(total), gross \(pricesIncludeTax)")
                 }
             }
         }

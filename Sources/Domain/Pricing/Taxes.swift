@@ -22,47 +22,39 @@ public struct TaxAmount: Sendable, Equatable {
     }
 
     /// The entry for lines at `rate` whose totals sum to `gross` (in the catalog's price basis).
-    @inline(__always)
     public init(rate: Int64, total: Int64, pricesIncludeTax: Bool) {
-        self.rate = rate
         let divisor = pricesIncludeTax ? 10_000 + rate : 10_000
-        if total >= 0, total <= Int64(UInt32.max) / Product.largestTaxRate, (0...Product.largestTaxRate).contains(rate)
-        {
-            // total × rate fits in 32 bits (up to 42,949.67 at 100 %): a 32-bit division, a few
-            // times quicker than a 64-bit one. Rounding half up is half away from zero here.
-            let x = UInt32(truncatingIfNeeded: total) &* UInt32(truncatingIfNeeded: rate)
-            let d = UInt32(truncatingIfNeeded: divisor)
-            let quotient = x / d
-            tax = Int64(quotient &+ (x &- quotient &* d >= d &- (x &- quotient &* d) ? 1 : 0))
-        } else if total.magnitude <= UInt64(Int64.max) / 10_000 {
-            // total × rate fits in 64 bits (a rate is at most 10000): the usual case.
-            tax = taxQuotient(total * rate, divisor)
+        let tax: Int64
+        if total.magnitude <= UInt64(Int64.max) / 10_000, (0...Product.largestTaxRate).contains(rate) {
+            tax = taxQuotient(total * rate, divisor)  // total × rate fits in 64 bits
         } else {
             tax = Int64(taxQuotient(Int128(total) * Int128(rate), Int128(divisor)))
         }
-        base = pricesIncludeTax ? total - tax : total
+        self.init(rate: rate, base: pricesIncludeTax ? total - tax : total, tax: tax)
     }
-}
 
-extension TaxAmount {
-    /// The same entry as ``init(rate:total:pricesIncludeTax:)``, the divisor's quotient worked out
-    /// by a multiplication with its reciprocal (a division takes several times longer, and the
-    /// tax step makes one per rate of every cart). `division` is the divisor for `rate` in the
-    /// basis: 10000 + rate with prices including tax, else ``TaxDivision/net``.
+    /// The same entry, the divisor's quotient worked out by a multiplication with its reciprocal
+    /// (a division takes several times longer, and the tax step makes one per rate of every
+    /// cart). `division` is the divisor for `rate` in the basis: 10000 + rate with prices
+    /// including tax, else ``TaxDivision/net``.
     @inline(__always)
     init(rate: Int64, total: Int64, pricesIncludeTax: Bool, division: TaxDivision) {
-        guard total >= 0, total <= Int64(UInt32.max) / Product.largestTaxRate,
-            (0...Product.largestTaxRate).contains(rate)
-        else {
+        guard Self.fitsIn32Bits(total: total, rate: rate) else {
             self.init(rate: rate, total: total, pricesIncludeTax: pricesIncludeTax)
             return
         }
-        // total × rate < 2³²; rounding half up is half away from zero here.
+        // total × rate < 2³² (up to 42,949.67 at 100 %); rounding half up is half away from zero here.
         let x = UInt32(truncatingIfNeeded: total) &* UInt32(truncatingIfNeeded: rate)
         let quotient = division.quotient(x)
         let remainder = x &- quotient &* division.divisor
         let tax = Int64(quotient &+ (remainder >= division.divisor &- remainder ? 1 : 0))
         self.init(rate: rate, base: pricesIncludeTax ? total - tax : total, tax: tax)
+    }
+
+    /// Whether total × rate is a non-negative number below 2³².
+    @inline(__always)
+    private static func fitsIn32Bits(total: Int64, rate: Int64) -> Bool {
+        total >= 0 && total <= Int64(UInt32.max) / Product.largestTaxRate && (0...Product.largestTaxRate).contains(rate)
     }
 }
 
@@ -273,25 +265,19 @@ struct TaxTable: Sendable {
 }
 
 extension Catalog {
-    /// `receipt` with its taxes, when the catalog has taxes (docs/taxes.md); else unchanged.
-    /// `storage` lends the arrays of a receipt done with.
-    @inline(__always)
-    public func taxed(_ receipt: consuming Receipt, storage: inout ReceiptStorage) throws(PricingError) -> Receipt {
-        try applyTaxes(to: &receipt, storage: &storage)
-        return receipt
-    }
-
-    /// Gives `receipt` its taxes in place (the engine's step: the receipt is not moved).
+    /// Gives `receipt` its taxes in place, when the catalog has taxes (docs/taxes.md); else leaves
+    /// it unchanged. `storage` lends the arrays of a receipt done with. The engine's step.
     @inline(__always)
     func applyTaxes(to receipt: inout Receipt, storage: inout ReceiptStorage) throws(PricingError) {
         guard case .some(let table) = taxTable else { return }
         try table.apply(to: &receipt, pricesIncludeTax: pricesIncludeTax, catalog: self, storage: &storage)
     }
 
-    /// As above, without storage to reuse.
+    /// `receipt` with its taxes, when the catalog has taxes; else unchanged.
     public func taxed(_ receipt: consuming Receipt) throws(PricingError) -> Receipt {
         var storage = ReceiptStorage()
-        return try taxed(receipt, storage: &storage)
+        try applyTaxes(to: &receipt, storage: &storage)
+        return receipt
     }
 
     /// The distinct tax rates of a taxed catalog, ascending; empty without taxes.
