@@ -200,13 +200,14 @@ public struct CodeTable: Sendable {
     /// whether that code has exactly those bytes: ASCII text is looked up by its bytes, without
     /// making a string (the promotions file's codes, one lookup each); other text as a string.
     func position(utf8: UnsafeBufferPointer<UInt8>) -> (id: ProductID, sameBytes: Bool)? {
-        if let base = utf8.baseAddress, isASCII(utf8), let found = bytes.lookup(base, utf8.count, readable: utf8.count)
-        {
-            return (found, true)
-        }
-        if utf8.isEmpty || (isASCII(utf8) && others.isEmpty) { return nil }
-        guard let id = position(of: String(decoding: utf8, as: UTF8.self)) else { return nil }
+        guard let base = utf8.baseAddress else { return nil }
         let lookup = bytes
+        if isASCII(utf8) {
+            // ASCII text: its bytes, else a code equal to it with other characters (`;` is U+037E).
+            if let found = lookup.lookup(base, utf8.count, readable: utf8.count) { return (found, true) }
+            return others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)].map { ($0, false) }
+        }
+        guard let id = position(of: String(decoding: utf8, as: UTF8.self)) else { return nil }
         let start = Int(lookup.starts[id])
         let code = UnsafeBufferPointer(start: lookup.bytes + start, count: Int(lookup.starts[id + 1]) - start)
         return (id, code.elementsEqual(utf8))

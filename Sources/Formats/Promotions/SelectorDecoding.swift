@@ -129,7 +129,7 @@ extension Decoding {
             switch key {
             case .codes, .excludeCodes:
                 // Byte for byte: the catalog's table also finds a code spelt with equivalent Unicode.
-                if let id = catalog.productID(for: text), catalog[id].code.utf8.elementsEqual(text.utf8) { continue }
+                if element.withTextBytes({ catalog.productID(utf8: $0) })?.sameBytes == true { continue }
                 var diagnostic = Diagnostic.unknownCodeToAnswer(at: element.location, promotion: promotionID)
                 diagnostic.severity = .warning
                 report(diagnostic)
