@@ -117,15 +117,6 @@ struct ReportBytes {
         }
     }
 
-    /// A newline and `depth` levels of two-space indentation.
-    mutating func newline(depth: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
-        }
-    }
-
     /// `value` as a JSON string literal, quoted and escaped as `JSONWriter.escaped` does: quotes,
     /// backslashes, control characters, U+007F and U+2028/U+2029 escaped, everything else as is.
     mutating func appendJSONString(_ value: String) {

@@ -420,8 +420,7 @@ struct Decoding: PromotionFields {
     mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog) {
         let digits = catalog.currency.minorDigits
         /// The catalog's products among `values`, each with where it is and its list price; the
-        /// others are reported. Each code's text is made once.
-        /// `value`'s elements when it is an array, else `value` alone.
+        /// others are reported: `value`'s elements when it is an array, else `value` alone.
         func listPrices(_ value: PlistValue) -> [(location: SourceLocation, code: String, price: Int64)] {
             var found: [(location: SourceLocation, code: String, price: Int64)] = []
             func look(_ element: PlistValue) {

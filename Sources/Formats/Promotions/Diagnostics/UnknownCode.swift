@@ -1,12 +1,6 @@
 import PlistReader
 
 extension Diagnostic {
-    static func unknownCode(_ code: String, suggestion: String?, at location: SourceLocation, promotion: String?)
-        -> Diagnostic
-    {
-        Diagnostic(.unknownCode, unknownCodeMessage(code, suggestion: suggestion), at: location, promotion: promotion)
-    }
-
     /// An unknown code's diagnostic whose message is written later, once "did you mean" is known
     /// (``DecodingPipeline/Output/suggest(parts:)`` writes every one): made while decoding, it
     /// would be made twice.
