@@ -38,11 +38,12 @@ public struct PromotionProducts: Sendable {
             }
         }
         let selections = Self.resolveSelectors(promotions, catalog: catalog, parts: parts)
-        // By index: a promotion is not copied (its strings retained) to read its codes.
+        // By index: a promotion is not copied (its strings retained) to read its codes. Whether it
+        // has selectors is read from `selections` (-1: none).
         for position in promotions.indices {
             let start = Int32(ids.count)
             let list = 2 * Int32(position)
-            if promotions[position].productSelectors != nil {
+            if selections.products[position] >= 0 {
                 // In bulk: a selector may select thousands of products.
                 let selected = selections.lists[Int(selections.products[position])]
                 ids.append(contentsOf: selected)
@@ -53,7 +54,7 @@ public struct PromotionProducts: Sendable {
                 append(promotions[position].codes, list: list)
             }
             var rewardsStart: Int32 = -1
-            if promotions[position].targetSelectors != nil {
+            if selections.targets[position] >= 0 {
                 rewardsStart = Int32(ids.count)
                 // A product both bought and rewarded counts as bought only (docs/selectors.md).
                 let selected = selections.lists[Int(selections.targets[position])]
@@ -62,7 +63,7 @@ public struct PromotionProducts: Sendable {
                 }
             } else if let targets = promotions[position].targets {
                 rewardsStart = Int32(ids.count)
-                if promotions[position].productSelectors != nil {
+                if selections.products[position] >= 0 {
                     for code in targets {
                         guard let id = catalog.productID(for: code), listed[id] != list, listed[id] != list + 1 else {
                             continue
