@@ -83,11 +83,7 @@ public struct PricingRules: Sendable {
     }
 
     /// Selectors resolved on two cores when the machine has them.
-    static var twoCores: PartRunner {
-        Machine.processorCount > 1
-            ? PartRunner(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
-            : .oneAfterAnother
-    }
+    static let twoCores = PartRunner.onCores(2)
 
     public static func loadCatalog(_ catalog: RulesSource, limit: Int) throws(PricingRulesError) -> Catalog {
         do {
@@ -170,4 +166,16 @@ extension RulesSource {
 /// A result written by one thread and read by another after it finished.
 private final class Box<T>: @unchecked Sendable {
     var value: T?
+}
+
+extension PartRunner {
+    /// Parts run at once on up to `cores` of the machine's cores (Dispatch's `concurrentPerform`),
+    /// or one after another on a machine with one.
+    public static func onCores(_ cores: Int) -> PartRunner {
+        let width = min(cores, Machine.processorCount)
+        guard width > 1 else { return .oneAfterAnother }
+        return PartRunner(width: width) { count, body in
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
+    }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BatchPricing
-import Dispatch
 import InputFiles
 import Platform
 import Pricing
@@ -71,12 +70,7 @@ struct Validate: ParsableCommand {
         }
         // The checks after reading (did you mean, shadowed promotions) and the text and JSON reports
         // run their parts on every core.
-        let parts =
-            Machine.processorCount > 1
-            ? PartRunner(width: Machine.processorCount) { count, body in
-                DispatchQueue.concurrentPerform(iterations: count, execute: body)
-            }
-            : .oneAfterAnother
+        let parts = PartRunner.onCores(Machine.processorCount)
         let checks = PromotionChecks(
             catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist,
             parts: parts)
