@@ -4,7 +4,7 @@ import Testing
 /// No text output carries a raw control character that came from input: codes, names, ids,
 /// coupons, cart ids and file contents full of newlines, escape sequences, NUL, C1 controls, line
 /// separators and bidirectional overrides reach receipts, batch lines, explanations, errors,
-/// `diff` (text and markdown) and `validate` only as escapes.
+/// `diff` (text and markdown), `validate` and the shop's screens only as escapes.
 @Suite("Control characters from input never reach text output")
 struct ControlCharacterTests {
     /// Scalars that must never appear raw in text output (besides the line breaks output makes).
@@ -51,7 +51,9 @@ struct ControlCharacterTests {
         }.joined()
     }
 
-    @Test("30 random shops: every text output of price, --explain, batches, diff, validate and cart is free of them")
+    @Test(
+        "30 random shops: every text output of price, --explain, batches, diff, validate, cart and shop is free of them"
+    )
     func randomShops() throws {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<30 {
@@ -94,8 +96,10 @@ struct ControlCharacterTests {
                 ["cart", "add", unknown] + rules + store, ["cart", "show"] + rules + store,
                 ["cart", "remove", unknown] + rules + store, ["cart", "coupon", "add", coupon] + rules + store
             ]
-            for arguments in runs {
-                let run = try checkout(arguments, in: dir)
+            for arguments in runs + [["shop"] + rules + store] {
+                // The shop reads its choices from standard input: list, add both products, cart,
+                // checkout, then quit.
+                let run = try checkout(arguments, stdin: arguments[0] == "shop" ? "1\n2\nc\nk\nq\n" : nil, in: dir)
                 let found = (run.stdout + run.stderr).unicodeScalars.filter(Self.isForbidden)
                 #expect(
                     found.isEmpty,
@@ -115,6 +119,21 @@ struct ControlCharacterTests {
                 }
             }
         }
+    }
+
+    @Test("cart coupon add escapes the names of the promotions the coupon unlocks")
+    func unlockedNames() throws {
+        let dir = try temporaryDirectory([
+            "p.plist": """
+            <plist><array><dict><key>name</key><string>Spring&#13;&#10;\u{9B}2J\u{202E}sale</string><key>type</key>
+            <string>cart</string><key>percent</key><integer>10</integer><key>coupon</key><string>SPRING</string></dict></array></plist>
+            """
+        ])
+        let store = ["--store", dir.appendingPathComponent("s.sqlite").path, "--promotions", "p.plist"]
+        #expect(try checkout(["cart", "add", "MUG"] + store, in: dir).status == 0)
+        let run = try checkout(["cart", "coupon", "add", "spring"] + store, in: dir)
+        #expect(run.status == 0)
+        #expect(run.stdout == #"Coupon added: it unlocks "Spring\r\n\u{9b}2J\u{202e}sale"."# + "\n")
     }
 
     @Test("a 1 MB unknown code gives a short message")

@@ -91,6 +91,26 @@ struct ShopCoordinatorTests {
         #expect(!coordinator.answer("q"))
     }
 
+    @Test(
+        "the names a coupon unlocks are escaped: a line break or an escape sequence in the promotions file stays one line"
+    )
+    func unlockedNamesEscaped() throws {
+        let hostile = RuleSet(
+            promotions: [
+                Promotion(
+                    id: "a", name: "Red\u{1B}[31m\nsale", rule: .cartPercent(minimum: 0, hundredths: 500), coupon: "RED"
+                ),
+                Promotion(id: "b", name: "Back\\slash", rule: .cartAmount(minimum: 0, amountOff: 100), coupon: "red")
+            ], catalog: catalog)
+        let (coordinator, views, shop) = session(Shop(rules: hostile))
+        try shop.cart.add("MUG", quantity: 1)
+        coordinator.start()
+        coordinator.answer("c")
+        views.told = []
+        coordinator.answer("$ Red")
+        #expect(views.told.first == #"message Coupon added: it unlocks "Red\u{1b}[31m\nsale", "Back\\slash"."#)
+    }
+
     @Test("back from payment forgets the card; an empty cart cannot be checked out")
     func back() throws {
         let (coordinator, views, shop) = session()

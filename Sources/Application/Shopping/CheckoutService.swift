@@ -153,6 +153,14 @@ public final class CheckoutService {
         case added(unlocks: [String])
         /// The cart presents it already (in some letter case).
         case alreadyPresent
+
+        /// What the shop and `cart coupon add` say of promotions a coupon unlocks: `Coupon added: it
+        /// unlocks "Spring sale".`, each name escaped for display (a promotion's name comes from the
+        /// promotions file, and may hold a line break or a terminal's escape sequence).
+        public static func unlockedSentence(_ names: [String]) -> String {
+            "Coupon added: it unlocks "
+                + names.map { "\"\($0.forDisplay(limit: String.messageValueLimit))\"" }.joined(separator: ", ") + "."
+        }
     }
 
     /// Adds a coupon to the cart, and says what it unlocks now — never which other coupons exist.

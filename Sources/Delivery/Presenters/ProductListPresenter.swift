@@ -1,7 +1,8 @@
 import Pricing
 import Shopping
 
-/// A product as the list shows it.
+/// A product as the list shows it; its code, name and promotions escaped for display
+/// (`String.forDisplay`), as everything the shop's screens show from input.
 public struct ProductItem: Sendable, Equatable {
     public var code: String
     public var name: String
@@ -44,13 +45,13 @@ public final class ProductListPresenter {
         let money = MoneyStyle(currency: currency)
         let items = rules.catalog.products.map { product in
             ProductItem(
-                code: product.code, name: product.name, price: money.format(product.price),
+                code: product.code.forDisplay(), name: product.name.forDisplay(), price: money.format(product.price),
                 promotions: PromotionWords.active(for: product.code, in: rules, at: now).map {
-                    PromotionWords.describe($0, currency: currency, for: product.code)
+                    PromotionWords.describe($0, currency: currency, for: product.code).withoutControlCharacters
                 })
         }
         let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now).map {
-            PromotionWords.describe($0, currency: currency)
+            PromotionWords.describe($0, currency: currency).withoutControlCharacters
         }
         view?.show(products: items, cartPromotions: cartWide)
     }
@@ -67,10 +68,11 @@ public final class ProductListPresenter {
     public func add(code: String, quantity: Int64 = 1) {
         do {
             let product = try cart.add(code, quantity: quantity, from: rules.catalog)
-            view?.showAdded("Added \(quantity) × \(product.name) to the cart.")
+            view?.showAdded("Added \(quantity) × \(product.name.forDisplay()) to the cart.")
         } catch CartBuilder.Problem.unknownCode(let code, let suggestion) {
             view?.showError(
-                "Unknown product code \"\(code)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "."))
+                "Unknown product code \"\(code.forDisplay(limit: String.messageValueLimit))\""
+                    + (suggestion.map { "; did you mean \"\($0.forDisplay())\"?" } ?? "."))
         } catch CartBuilder.Problem.quantityOutOfRange {
             view?.showError("The quantity must be from 1 to \(Cart.itemQuantities.upperBound).")
         } catch {

@@ -3,7 +3,9 @@ import Pricing
 import Receipts
 
 /// A priced cart as the cart and checkout screens show it: every line, each discount and why,
-/// and the totals, as formatted text.
+/// and the totals, as formatted text. Text that came from input (codes, names) is escaped for
+/// display (`String.forDisplay`): a name in the catalog or the promotions file cannot start a line
+/// of its own, colour a terminal or reorder what follows it.
 public struct ReceiptScreen: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         public var code: String
@@ -41,22 +43,23 @@ public struct ReceiptScreen: Sendable, Equatable {
         let money = MoneyStyle(currency: receipt.currency)
         lines = receipt.lines.map { line in
             Line(
-                code: line.code, name: line.name, quantity: line.quantity, unitPrice: money.format(line.unitPrice),
+                code: line.code.forDisplay(), name: line.name.forDisplay(), quantity: line.quantity,
+                unitPrice: money.format(line.unitPrice),
                 subtotal: money.format(line.subtotal),
                 discounts: line.promotions.map { promotion in
                     promotion.discount == 0
-                        ? "\(promotion.units) part of \"\(promotion.name)\""
-                        : "\(promotion.name): \(money.format(-promotion.discount))"
+                        ? "\(promotion.units) part of \"\(promotion.name.forDisplay())\""
+                        : "\(promotion.name.forDisplay()): \(money.format(-promotion.discount))"
                 },
                 total: money.format(line.subtotal - line.itemDiscount))
         }
-        cartDiscount = receipt.cartPromotion.map { "\($0.name): \(money.format(-$0.discount))" }
+        cartDiscount = receipt.cartPromotion.map { "\($0.name.forDisplay()): \(money.format(-$0.discount))" }
         subtotal = money.format(receipt.subtotal)
         saved = receipt.discount > 0 ? money.format(receipt.discount) : nil
         total = money.format(receipt.total)
         taxes = ReceiptText.taxRows(receipt, money: money).map { "\($0.0): \(money.format($0.1))" }
         taxAddedToTotal = receipt.taxes.map { !$0.pricesIncludeTax } ?? false
-        warnings = receipt.warnings.map(\.description)
+        warnings = receipt.warnings.map(\.description.withoutControlCharacters)
         self.hints = hints.map { ReceiptText.hint($0, money: money) }
     }
 }

@@ -141,8 +141,7 @@ public final class ShopCoordinator {
                     case .added(let unlocks) where unlocks.isEmpty:
                         navigation?.showMessage("Coupon added, but it matches no active promotion now.")
                     case .added(let unlocks):
-                        navigation?.showMessage(
-                            "Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".")
+                        navigation?.showMessage(CheckoutService.CouponOutcome.unlockedSentence(unlocks))
                     }
                 } else {
                     navigation?.showMessage(

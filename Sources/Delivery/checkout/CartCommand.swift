@@ -178,8 +178,7 @@ struct CartCommand: ParsableCommand {
                 OutputStream.standardOutput.write("Coupon added.\n")
                 Console.warning("the coupon matches no active promotion now")
             case .added(let unlocks):
-                OutputStream.standardOutput.write(
-                    "Coupon added: it unlocks " + unlocks.map { "\"\($0)\"" }.joined(separator: ", ") + ".\n")
+                OutputStream.standardOutput.write(CheckoutService.CouponOutcome.unlockedSentence(unlocks) + "\n")
             }
             try Console.finishOutput(changed: outcome == .alreadyPresent ? nil : "the coupon was added to the cart")
         }

@@ -67,8 +67,8 @@ final class TerminalShop: ShopNavigationView {
     }
 
     func ask(_ prompt: String, secret: Bool) { question = (prompt, secret) }
-    func showError(_ message: String) { out.write("! \(message)\n") }
-    func showMessage(_ message: String) { out.write(message + "\n") }
+    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
+    func showMessage(_ message: String) { out.write(message.withoutControlCharacters + "\n") }
 
     /// Asks, and reads one line; nil at the end of input. A secret answer is not echoed on a terminal.
     func read(_ prompt: String, secret: Bool) -> String? {

@@ -23,7 +23,7 @@ final class TerminalProductListView: ProductListView {
     }
 
     func showAdded(_ message: String) { out.write(message + "\n") }
-    func showError(_ message: String) { out.write("! \(message)\n") }
+    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
 }
 
 final class TerminalCartView: CartView {
@@ -59,7 +59,7 @@ final class TerminalCartView: CartView {
 
     func showEmpty(_ message: String) { out.write("\n\(message)\n") }
     func setCheckoutEnabled(_ enabled: Bool) { checkoutEnabled = enabled }
-    func showError(_ message: String) { out.write("! \(message)\n") }
+    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
 }
 
 final class TerminalCheckoutView: CheckoutView {
@@ -88,7 +88,7 @@ final class TerminalCheckoutView: CheckoutView {
     }
 
     func showEmpty(_ message: String) { out.write("\n\(message)\n") }
-    func showError(_ message: String) { out.write("! \(message)\n") }
+    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
 }
 
 final class TerminalPaymentView: PaymentView {
@@ -99,10 +99,12 @@ final class TerminalPaymentView: PaymentView {
     func showApproved(orderNumber: Int, total: String, card: String) {
         out.write("Payment approved: order #\(orderNumber), \(total), card \(card).\n")
     }
-    func showDeclined(_ reason: String) { out.write("Payment declined: \(reason). Your cart is kept.\n") }
+    func showDeclined(_ reason: String) {
+        out.write("Payment declined: \(reason.withoutControlCharacters). Your cart is kept.\n")
+    }
     func showInvalidCard(_ problem: String) { out.write("! Invalid card: \(problem).\n") }
     func showEmptyCart(_ message: String) { out.write("\(message)\n") }
-    func showError(_ message: String) { out.write("! \(message)\n") }
+    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
     func showRecovered(orderNumber: Int, total: String, card: String) {
         out.write(
             "Recovered order #\(orderNumber): an interrupted payment had charged \(total) to card \(card); it is recorded now.\n"
