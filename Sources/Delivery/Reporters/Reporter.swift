@@ -1,3 +1,4 @@
+import Pricing
 import Promotions
 
 /// The formats `checkout validate` reports in.
@@ -26,6 +27,22 @@ public enum ReporterKind: String, CaseIterable, Sendable {
         case .github: GitHubReporter.render(files)
         case .junit: JUnitReporter.render(files)
         case .sarif: SARIFReporter.render(files, tool: tool)
+        }
+    }
+
+    /// ``render(_:tool:)``'s bytes, a chunk at a time: text and JSON are written as they are made,
+    /// so that a report of tens of thousands of diagnostics is never held whole (`checkout
+    /// validate`), with blocks of diagnostics made on `parts` at once; the other formats whole.
+    public func write(
+        _ files: [CheckedFile], parts: PartRunner? = nil, tool: ToolInfo = .checkout,
+        into write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        switch self {
+        case .text: TextReporter.render(files, parts: parts, bytesInto: write)
+        case .json: JSONReporter.render(files, parts: parts, into: write)
+        case .github, .junit, .sarif:
+            var report = render(files, tool: tool)
+            report.withUTF8(write)
         }
     }
 }

@@ -88,16 +88,7 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        // Text and JSON are written as they are made: a report of tens of thousands of warnings is
-        // never held whole.
-        switch format {
-        case .text:
-            TextReporter.render(files, parts: parts, bytesInto: { OutputStream.standardOutput.write($0) })
-        case .json:
-            JSONReporter.render(files, parts: parts, into: { OutputStream.standardOutput.write($0) })
-        default:
-            OutputStream.standardOutput.write(format.render(files))
-        }
+        format.write(files, parts: parts) { OutputStream.standardOutput.write($0) }
         try Console.finishOutput()
         UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }
