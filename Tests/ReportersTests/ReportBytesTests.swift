@@ -119,26 +119,6 @@ struct ReportBytesTests {
         }
     }
 
-    @Test("the quick scan for bytes JSON escapes misses none, at every length and alignment")
-    func quickScan() {
-        func special(_ byte: UInt8) -> Bool {
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
-        }
-        var random = Random(state: 3)
-        let plain = (0...255).map(UInt8.init).filter { !special($0) }
-        for length in 0..<40 {
-            for _ in 0..<200 {
-                var bytes = (0..<length).map { _ in plain[random.next(plain.count)] }
-                #expect(bytes.withUnsafeBufferPointer(ReportBytes.needsNoJSONEscape))
-                guard length > 0 else { continue }
-                // One byte of any value at any place: the scan says what a byte at a time says.
-                bytes[random.next(length)] = UInt8(random.next(256))
-                let expected = !bytes.contains(where: special)
-                #expect(bytes.withUnsafeBufferPointer(ReportBytes.needsNoJSONEscape) == expected)
-            }
-        }
-    }
-
     @Test("numbers are written as String(n) writes them")
     func decimals() {
         for n in [0, 1, 9, 10, 99, 100, -1, -10, 1_234_567_890, Int.max, Int.min, Int(Int32.max)] {

@@ -1,5 +1,6 @@
 import Pricing
 import Promotions
+import StrictJSON
 
 /// A report being written as UTF-8 bytes, handed out a chunk at a time: tens of thousands of
 /// diagnostics are written without a `String` per piece, and a large report is never held whole.
@@ -117,86 +118,11 @@ struct ReportBytes {
         }
     }
 
-    /// `value` as a JSON string literal, quoted and escaped as `JSONWriter.escaped` does: quotes,
-    /// backslashes, control characters, U+007F and U+2028/U+2029 escaped, everything else as is.
+    /// `value` as a JSON string literal, quoted and escaped by `JSONEscape`, as `JSONWriter` writes it.
     mutating func appendJSONString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Most text needs nothing: look for a byte that does before going byte by byte.
-            if Self.needsNoJSONEscape(utf8) {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                let escape: StaticString?
-                var advance = 1
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20, 0x7F: escape = nil
-                case 0xE2
-                where index + 2 < utf8.count && utf8[index + 1] == 0x80
-                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    advance = 3
-                default:
-                    index += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                if let escape {
-                    append(escape)
-                } else {
-                    // \u00XX, upper-case hex.
-                    let hex: StaticString = "0123456789ABCDEF"
-                    append("\\u00")
-                    bytes.append(hex.utf8Start[Int(byte >> 4)])
-                    bytes.append(hex.utf8Start[Int(byte & 0xF)])
-                }
-                index += advance
-                start = index
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
+        value.withUTF8 { JSONEscape.append($0, to: &bytes) }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether no byte of `utf8` is one ``appendJSONString(_:)`` escapes or looks at twice: below
-    /// 0x20, `"`, `\`, 0x7F, or 0xE2 (the lead byte of U+2028/U+2029). Eight bytes at a time.
-    static func needsNoJSONEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        @inline(__always) func special(_ byte: UInt8) -> Bool {
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
-        }
-        guard let base = utf8.baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        /// A high bit in each byte of `word` that is zero (exact for the lowest such byte, and
-        /// never none when there is one).
-        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-        var index = 0
-        while index + 8 <= utf8.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // Bytes below 0x20: (byte − 0x20) borrows into its high bit when the byte's is clear.
-            let low = (word &- ones &* 0x20) & ~word & highs
-            let hits =
-                low | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
-                | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xE2))
-            if hits != 0 { return false }
-            index += 8
-        }
-        while index < utf8.count {
-            if special(utf8[index]) { return false }
-            index += 1
-        }
-        return true
     }
 }

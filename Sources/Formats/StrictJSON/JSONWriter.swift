@@ -22,35 +22,9 @@ public final class JSONWriter {
         text += "\""
     }
 
-    /// The content of a JSON string literal for `value`: quotes, backslashes and control characters
-    /// escaped, and U+2028/U+2029 too (they end lines in JavaScript); everything else as is.
-    public static func escaped(_ value: String) -> String {
-        // Most text needs nothing: check the bytes before building anything.
-        var clean = true
-        for byte in value.utf8
-        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
-            clean = false
-            break
-        }
-        if clean { return value }
-        var text = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
-    }
+    /// The content of a JSON string literal for `value` (``JSONEscape``): quotes, backslashes and
+    /// control characters escaped, and U+2028/U+2029 too; everything else as is.
+    public static func escaped(_ value: String) -> String { JSONEscape.escaped(value) }
 
     private func newline() {
         guard pretty else { return }
