@@ -403,6 +403,16 @@ struct NewUserTests {
         #expect(!help.contains("batch"))
         #expect(help.contains("Largest input file (promotions, catalog), in bytes."))
         #expect(try checkout(["price", "--help"]).stdout.contains("batch line, in bytes."))
+        // Both groups of limits refuse a bound that is not positive, before reading anything.
+        for arguments in [
+            ["validate", "nothere.plist", "--max-text-length", "0"], ["price", "mug.json", "--max-depth", "1"],
+            ["price", "mug.json", "--max-file-size=-1"]
+        ] {
+            let run = try checkout(arguments, in: dir)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(
+                run.stderr.hasPrefix("error: limits must be positive (and --max-depth at least 2)\n"), "\(arguments)")
+        }
     }
 
     @Test("14. the cart's coupons: listed, and in cart show's JSON; orders and cart clear take no rules")
