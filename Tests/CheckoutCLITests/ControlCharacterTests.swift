@@ -94,7 +94,9 @@ struct ControlCharacterTests {
                 ],
                 ["validate", "new.plist", "--catalog", "Products.json"], ["cart", "add", code] + rules + store,
                 ["cart", "add", unknown] + rules + store, ["cart", "show"] + rules + store,
-                ["cart", "remove", unknown] + rules + store, ["cart", "coupon", "add", coupon] + rules + store
+                ["cart", "remove", unknown] + rules + store, ["cart", "coupon", "add", coupon] + rules + store,
+                // The promotions' coupon is `code`: adding it says what it unlocks, by name.
+                ["cart", "coupon", "add", code] + rules + store
             ]
             for arguments in runs + [["shop"] + rules + store] {
                 // The shop reads its choices from standard input: list, add both products, cart,
