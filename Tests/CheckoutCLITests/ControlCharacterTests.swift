@@ -138,6 +138,27 @@ struct ControlCharacterTests {
         #expect(run.stdout == #"Coupon added: it unlocks "Spring\r\n\u{9b}2J\u{202e}sale"."# + "\n")
     }
 
+    @Test("validate's text report and price's diagnostics name a file whose name holds control characters escaped")
+    func fileNames() throws {
+        let name = "new\nline\u{1B}[31m\\.plist"
+        let dir = try temporaryDirectory([
+            name: "<plist><array><dict><key>name</key><string>x</string></dict></array></plist>",
+            "mug.json": #"["MUG"]"#
+        ])
+        let shown = #"new\nline\u{1b}[31m\.plist"#
+        let missingType =
+            ":1:15: error: missing key `type`: `type` is one of combo, bulk, percent, amount, cart, bundle, bxgy [promotion.missing-key]\n"
+        let validate = try checkout(["validate", name, "gone\r.plist"], in: dir)
+        #expect(validate.status == 66)
+        #expect(
+            validate.stdout
+                == shown + missingType + #"gone\r.plist: error: cannot read: No such file or directory"# + "\n"
+                + "1 error, 0 warnings in 2 files; 1 file could not be read\n")
+        let price = try checkout(["price", "mug.json", "--promotions", name], in: dir)
+        #expect(price.status == 65)
+        #expect(price.stderr.hasPrefix(shown + missingType))
+    }
+
     @Test("a 1 MB unknown code gives a short message")
     func longValuesCut() throws {
         let code = String(repeating: "X", count: 1_000_000)

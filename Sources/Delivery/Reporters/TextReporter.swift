@@ -4,10 +4,14 @@ import Promotions
 /// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, each followed by its notes
 /// (`FILE:LINE:COL: note: MESSAGE`), then a summary: the format compilers use, which editors and most
 /// CI log viewers turn into links.
+///
+/// A file's name is written with its control characters escaped (`String.withoutControlCharacters`):
+/// a name with a line break or an escape sequence cannot forge a line of the report or colour a
+/// log, and every other name, backslashes included, is written as given, for editors to open.
 public enum TextReporter {
     public static func line(_ diagnostic: Diagnostic, file: String) -> String {
         var text = ""
-        append(diagnostic, file: file, to: &text)
+        append(diagnostic, file: file.withoutControlCharacters, to: &text)
         return text
     }
 
@@ -48,10 +52,11 @@ public enum TextReporter {
     public static func render(_ files: [CheckedFile], into write: (String) -> Void) {
         var text = ""
         for file in files {
-            if let problem = file.problem { write("\(file.name): error: \(problem)\n") }
+            let name = file.name.withoutControlCharacters
+            if let problem = file.problem { write("\(name): error: \(problem)\n") }
             for diagnostic in file.diagnostics {
                 text.removeAll(keepingCapacity: true)
-                append(diagnostic, file: file.name, to: &text)
+                append(diagnostic, file: name, to: &text)
                 text += "\n"
                 write(text)
             }
@@ -67,7 +72,7 @@ public enum TextReporter {
         withoutActuallyEscaping(write) { write in
             var out = ReportBytes(write: write)
             for file in files {
-                let name = file.name
+                let name = file.name.withoutControlCharacters
                 if let problem = file.problem {
                     out.append(name)
                     out.append(": error: ")
