@@ -525,48 +525,37 @@ final class RateFragments {
     @inline(__always)
     static func entryStartLength(_ slot: UnsafeMutablePointer<UInt64>) -> Int { Int(truncatingIfNeeded: slot[1] >> 8) }
 
+    /// Writes `rate`'s fragments into `slot`, in place: no allocation, however often two rates of
+    /// one batch that share a slot take turns.
     @inline(never)
     private static func fill(_ slot: UnsafeMutablePointer<UInt64>, _ rate: Int64) {
-        var text = RawBuffer<UInt8>(capacity: 16)
-        defer { text.deallocate() }
-        appendRate(rate, to: &text)
-        let lineBytes = Array(#"],"tax_rate":"#.utf8) + Array(text.elements) + [UInt8(ascii: "}")]
-        let entryBytes = Array(#",{"rate":"#.utf8) + Array(text.elements) + Array(#","base":"#.utf8)
-        // A rate is at most 8 bytes written ("100.00" quoted), so both fit in 32.
-        precondition(lineBytes.count <= 32 && entryBytes.count <= 32)
         slot.update(repeating: 0, count: words)
-        let bytes = UnsafeMutableRawPointer(slot)
-        bytes.advanced(by: lineEnd * 8).copyMemory(from: lineBytes, byteCount: lineBytes.count)
-        bytes.advanced(by: entryStart * 8).copyMemory(from: entryBytes, byteCount: entryBytes.count)
-        slot[1] = UInt64(lineBytes.count) | UInt64(entryBytes.count) << 8
-        slot[0] = UInt64(bitPattern: rate)
-    }
-}
-
-/// `"21.00"`: a tax rate (hundredths of a percent, 0...10000) as a JSON string with two decimals,
-/// written in place without a loop over its digits.
-@inline(__always)
-func appendRate(_ rate: Int64, to out: inout RawBuffer<UInt8>) {
-    let whole = Int(truncatingIfNeeded: rate / 100)
-    let cents = Int(truncatingIfNeeded: rate % 100)
-    guard (0...100).contains(whole), cents >= 0 else { return appendAmount(rate, 2, to: &out) }
-    let digits = whole >= 100 ? 3 : whole >= 10 ? 2 : 1
-    out.appendUninitialized(digits + 5) { p in
-        p[0] = UInt8(ascii: "\"")
-        if digits == 3 {
-            p[1] = UInt8(ascii: "1")
-            p[2] = UInt8(ascii: "0")
-            p[3] = UInt8(ascii: "0")
-        } else if digits == 2 {
-            p[1] = UInt8(truncatingIfNeeded: whole / 10) &+ 48
-            p[2] = UInt8(truncatingIfNeeded: whole % 10) &+ 48
-        } else {
-            p[1] = UInt8(truncatingIfNeeded: whole) &+ 48
+        let bytes = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: UInt8.self)
+        // `"21.00"`, as amounts are written; a rate (0...10000) is at most 8 bytes ("100.00" quoted).
+        let (lineLength, entryLength) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountRoom(2)) {
+            text in
+            let rateLength = writeAmount(rate, 2, at: text.baseAddress!)
+            precondition(rateLength <= 8)
+            func put(_ piece: StaticString, at p: inout UnsafeMutablePointer<UInt8>) {
+                p.update(from: piece.utf8Start, count: piece.utf8CodeUnitCount)
+                p += piece.utf8CodeUnitCount
+            }
+            func putRate(at p: inout UnsafeMutablePointer<UInt8>) {
+                p.update(from: text.baseAddress!, count: rateLength)
+                p += rateLength
+            }
+            var line = bytes + lineEnd * 8
+            put(#"],"tax_rate":"#, at: &line)
+            putRate(at: &line)
+            put("}", at: &line)
+            var entry = bytes + entryStart * 8
+            put(#",{"rate":"#, at: &entry)
+            putRate(at: &entry)
+            put(#","base":"#, at: &entry)
+            return (line - (bytes + lineEnd * 8), entry - (bytes + entryStart * 8))
         }
-        p[digits + 1] = UInt8(ascii: ".")
-        p[digits + 2] = UInt8(truncatingIfNeeded: cents / 10) &+ 48
-        p[digits + 3] = UInt8(truncatingIfNeeded: cents % 10) &+ 48
-        p[digits + 4] = UInt8(ascii: "\"")
+        slot[1] = UInt64(lineLength) | UInt64(entryLength) << 8
+        slot[0] = UInt64(bitPattern: rate)
     }
 }
 
