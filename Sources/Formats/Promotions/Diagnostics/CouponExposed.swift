@@ -32,14 +32,21 @@ extension Diagnostic {
     /// printable ASCII, where every byte is a character of its own, by comparing bytes; else by
     /// `String.contains`.
     static func contains(_ text: String, _ part: String) -> Bool {
-        func printableASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-        guard printableASCII(text), printableASCII(part) else { return text.contains(part) }
-        let (t, p) = (Array(text.utf8), Array(part.utf8))
-        guard !p.isEmpty else { return true }
-        guard p.count <= t.count else { return false }
-        for start in 0...(t.count - p.count) where t[start] == p[0] {
-            if t[start..<(start + p.count)].elementsEqual(p) { return true }
+        var (text, part) = (text, part)
+        let answer = text.withUTF8 { t in
+            part.withUTF8 { p -> Bool? in
+                func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                    bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                }
+                guard printableASCII(t), printableASCII(p) else { return nil }
+                guard !p.isEmpty else { return true }
+                guard p.count <= t.count else { return false }
+                for start in 0...(t.count - p.count) where t[start] == p[0] {
+                    if UnsafeBufferPointer(rebasing: t[start..<(start + p.count)]).elementsEqual(p) { return true }
+                }
+                return false
+            }
         }
-        return false
+        return answer ?? text.contains(part)
     }
 }
