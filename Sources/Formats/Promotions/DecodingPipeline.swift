@@ -91,21 +91,15 @@ extension DecodingPipeline.Output {
             for: unanswered.map(\.code), codes: catalog.products.map(\.code)
         ) { count, body in parts.run(count, body) }
         // Every unknown code's message, with its answer if any: tens of thousands of them are
-        // written in parts, each part its own diagnostics.
+        // written in parts of at least 1,024, each part its own diagnostics.
         let count = unanswered.count
         let partCount = min(16, (count + 1_023) / 1_024)
         diagnostics.withUnsafeMutableBufferPointer { buffer in
             let messages = MessageSlots(diagnostics: buffer)
-            unanswered.withUnsafeBufferPointer { unanswered in
-                answers.withUnsafeBufferPointer { answers in
-                    let (unanswered, answers) = (UnsafeSendable(unanswered), UnsafeSendable(answers))
-                    parts.run(partCount) { part in
-                        for k in (count * part / partCount)..<(count * (part + 1) / partCount) {
-                            let (index, code) = unanswered.value[k]
-                            messages.diagnostics[index].message = Diagnostic.unknownCodeMessage(
-                                code, suggestion: answers.value[k])
-                        }
-                    }
+            parts.run(partCount) { part in
+                for k in (count * part / partCount)..<(count * (part + 1) / partCount) {
+                    let (index, code) = unanswered[k]
+                    messages.diagnostics[index].message = Diagnostic.unknownCodeMessage(code, suggestion: answers[k])
                 }
             }
         }
@@ -115,11 +109,6 @@ extension DecodingPipeline.Output {
     /// its own.
     private struct MessageSlots: @unchecked Sendable {
         let diagnostics: UnsafeMutableBufferPointer<Diagnostic>
-    }
-
-    private struct UnsafeSendable<T>: @unchecked Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
     }
 
     /// Decodes one element of the promotions array into the results.
