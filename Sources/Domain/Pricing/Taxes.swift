@@ -163,50 +163,15 @@ struct TaxTable: Sendable {
     ) throws(PricingError) {
         var entries: [TaxAmount] = []
         var tax: Int64 = 0
-        let summed = receipt.lines.withUnsafeBufferPointer { lines -> Bool in
-            positions.withUnsafeBufferPointer { positions -> Bool in
-                rates.withUnsafeBufferPointer { rates -> Bool in
-                    guard !positions.isEmpty else { return false }
-                    return withUnsafeTemporaryAllocation(of: Int64.self, capacity: rates.count) { sums -> Bool in
-                        // Bit p: a line at rates[p] was met (a rate whose lines total 0 keeps its
-                        // entry). Every sum starts at 0: no branch on whether a line is its rate's
-                        // first (which rates come first varies from cart to cart: mispredicted).
-                        for position in sums.indices { sums.initializeElement(at: position, to: 0) }
-                        var met: UInt64 = 0
-                        for index in lines.indices {
-                            guard case .some(let rate) = lines[index].taxRate,
-                                UInt64(bitPattern: rate) < UInt64(positions.count)
-                            else { return false }
-                            let position = Int(positions[Int(truncatingIfNeeded: rate)])
-                            // A rate the catalog lacks: a line not made by the engine.
-                            guard position < rates.count else { return false }
-                            let bit: UInt64 = 1 << UInt64(position)
-                            // Σ line totals ≤ the subtotal, which fits: no overflow.
-                            sums[position] &+= lines[index].total
-                            met |= bit
-                        }
-                        // The entries written in place into the last receipt's array, ascending.
-                        entries = storage.takeTaxAmounts(count: met.nonzeroBitCount)
-                        grossDivisions.withUnsafeBufferPointer { grossDivisions in
-                            entries.withUnsafeMutableBufferPointer { entries in
-                                var next = 0
-                                while met != 0 {
-                                    let position = met.trailingZeroBitCount
-                                    met &= met &- 1
-                                    entries[next] = TaxAmount(
-                                        rate: rates[position], total: sums[position],
-                                        pricesIncludeTax: pricesIncludeTax,
-                                        division: pricesIncludeTax ? grossDivisions[position] : .net)
-                                    tax &+= entries[next].tax  // each ≤ its G: the sum ≤ Σ G
-                                    next += 1
-                                }
-                            }
-                        }
-                        return true
-                    }
-                }
+        let summed =
+            !positions.isEmpty
+            && withUnsafeTemporaryAllocation(of: Int64.self, capacity: rates.count) { sums -> Bool in
+                guard let met = sum(receipt.lines, into: sums) else { return false }
+                // The entries written in place into the last receipt's array, ascending.
+                entries = storage.takeTaxAmounts(count: met.nonzeroBitCount)
+                tax = write(&entries, sums: sums, met: met, pricesIncludeTax: pricesIncludeTax)
+                return true
             }
-        }
         if !summed {
             entries = storage.takeTaxAmounts()
             Self.manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries)
@@ -217,6 +182,59 @@ struct TaxTable: Sendable {
             throw .totalOverflow(currency: receipt.currency)
         }
         receipt.taxes = ReceiptTaxes(pricesIncludeTax: pricesIncludeTax, rates: entries, tax: tax)
+    }
+
+    /// Sums the lines' totals by the position of their rate into `sums` (one per rate of the
+    /// table), and returns the positions met as bits (a rate whose lines total 0 keeps its entry);
+    /// nil when a line has no rate or one the table lacks (a line not made by the engine).
+    @inline(__always)
+    private func sum(_ lines: [Receipt.Line], into sums: UnsafeMutableBufferPointer<Int64>) -> UInt64? {
+        // Every sum starts at 0: no branch on whether a line is its rate's first (which rates
+        // come first varies from cart to cart: mispredicted).
+        for position in sums.indices { sums.initializeElement(at: position, to: 0) }
+        return lines.withUnsafeBufferPointer { lines -> UInt64? in
+            positions.withUnsafeBufferPointer { positions -> UInt64? in
+                var met: UInt64 = 0
+                for index in lines.indices {
+                    guard case .some(let rate) = lines[index].taxRate,
+                        UInt64(bitPattern: rate) < UInt64(positions.count)
+                    else { return nil }
+                    let position = Int(positions[Int(truncatingIfNeeded: rate)])
+                    guard position < sums.count else { return nil }
+                    // Σ line totals ≤ the subtotal, which fits: no overflow.
+                    sums[position] &+= lines[index].total
+                    met |= 1 << UInt64(position)
+                }
+                return met
+            }
+        }
+    }
+
+    /// Writes one entry per position met, ascending, over `entries` (as many as positions met),
+    /// each rate's tax on its sum; returns Σ their tax (each ≤ its sum: the total fits).
+    @inline(__always)
+    private func write(
+        _ entries: inout [TaxAmount], sums: UnsafeMutableBufferPointer<Int64>, met: UInt64, pricesIncludeTax: Bool
+    ) -> Int64 {
+        var tax: Int64 = 0
+        var met = met
+        rates.withUnsafeBufferPointer { rates in
+            grossDivisions.withUnsafeBufferPointer { grossDivisions in
+                entries.withUnsafeMutableBufferPointer { entries in
+                    var next = 0
+                    while met != 0 {
+                        let position = met.trailingZeroBitCount
+                        met &= met &- 1
+                        entries[next] = TaxAmount(
+                            rate: rates[position], total: sums[position], pricesIncludeTax: pricesIncludeTax,
+                            division: pricesIncludeTax ? grossDivisions[position] : .net)
+                        tax &+= entries[next].tax
+                        next += 1
+                    }
+                }
+            }
+        }
+        return tax
     }
 
     /// The general path: lines made without their product's rate (not by the engine) get it from
