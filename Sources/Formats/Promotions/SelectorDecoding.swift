@@ -135,24 +135,24 @@ extension Decoding {
                 report(diagnostic)
                 unanswered.append((diagnostics.count - 1, text))
             case .categories, .excludeCategories, .brands, .excludeBrands, .tags, .excludeTags:
-                // The attribute, whether the catalog has it, and its values to suggest from.
+                // The attribute, whether the catalog has it, and (when it has not) its values to suggest from.
                 let what: String
                 let shown: String
-                let candidates: () -> [String]
+                let candidates: [String]
                 switch key {
                 case .categories, .excludeCategories:
                     guard let path = Self.categoryPath(text), !index.hasCategory(path) else { continue }
-                    (what, shown, candidates) = ("category", path.joined(separator: " > "), { index.categoryPaths })
+                    (what, shown, candidates) = ("category", path.joined(separator: " > "), index.categoryPaths)
                 case .brands, .excludeBrands:
                     guard !index.hasBrand(text) else { continue }
-                    (what, shown, candidates) = ("brand", text, { index.brands })
+                    (what, shown, candidates) = ("brand", text, index.brands)
                 default:
                     guard !index.hasTag(text) else { continue }
-                    (what, shown, candidates) = ("tag", text, { index.tags })
+                    (what, shown, candidates) = ("tag", text, index.tags)
                 }
                 report(
                     .unknownAttribute(
-                        what, text, suggestion: closestMatch(to: shown, in: candidates()), at: element.location,
+                        what, text, suggestion: closestMatch(to: shown, in: candidates), at: element.location,
                         promotion: promotionID))
             }
         }
