@@ -459,31 +459,15 @@ func appendLiteral(_ text: StaticString, to out: inout RawBuffer<UInt8>) {
 @inline(__always)
 private func writeLiteral(_ text: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
     let count = text.utf8CodeUnitCount
-    let from = UnsafeRawPointer(text.utf8Start)
-    let target = UnsafeMutableRawPointer(p)
     precondition(count >= 4 && count <= 16)
-    if count >= 8 {
-        target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        target.storeBytes(
-            of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self
-        )
-    } else {
-        target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-        target.storeBytes(
-            of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self
-        )
-    }
+    WordCopy.copy(UnsafeRawPointer(text.utf8Start), to: UnsafeMutableRawPointer(p), count: count)
     return count
 }
 
 /// Copies the 32 bytes at `source` to `target` as four words.
 @inline(__always)
 private func copyWords(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>) {
-    let to = UnsafeMutableRawPointer(target)
-    for offset in stride(from: 0, to: 32, by: 8) {
-        to.storeBytes(
-            of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-    }
+    WordCopy.copy32(source, to: UnsafeMutableRawPointer(target))
 }
 
 /// The JSON fragments of the tax rates an encoder met (docs/taxes.md): a table of slots keyed by

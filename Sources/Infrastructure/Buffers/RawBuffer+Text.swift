@@ -22,17 +22,8 @@ extension RawBuffer where Element == UInt8 {
         let target = UnsafeMutableRawPointer(storage.unsafelyUnwrapped + stored)
         let from = UnsafeRawPointer(source)
         switch count {
-        case 8...16:
-            // Two words that overlap in the middle.
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            target.storeBytes(of: head, as: UInt64.self)
-            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
-        case 4..<8:
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-            target.storeBytes(of: head, as: UInt32.self)
-            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 4...16:
+            WordCopy.copy(from, to: target, count: count)
         case 1..<4:
             for i in 0..<count { target.storeBytes(of: source[i], toByteOffset: i, as: UInt8.self) }
         default:
@@ -47,12 +38,7 @@ extension RawBuffer where Element == UInt8 {
     @inlinable @inline(__always)
     public mutating func appendWords(_ source: UnsafeRawPointer, count: Int) {
         if stored + 32 > capacity { grow(to: stored + 32) }
-        let target = UnsafeMutableRawPointer(storage.unsafelyUnwrapped + stored)
-        for offset in stride(from: 0, to: 32, by: 8) {
-            target.storeBytes(
-                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self
-            )
-        }
+        WordCopy.copy32(source, to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + stored))
         stored += count
     }
 }

@@ -1,0 +1,30 @@
+/// Copies of a few bytes by loads and stores of whole words instead of a call to `memcpy`, which
+/// costs as much as the copy for the short texts and fragments receipts and plists are made of.
+public enum WordCopy {
+    /// Copies `count` bytes, 4 to 16, as two words (or half-words) that overlap in the middle:
+    /// reads and writes no byte outside `0..<count`.
+    @inlinable @inline(__always)
+    public static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        }
+    }
+
+    /// Copies 32 bytes as four words.
+    @inlinable @inline(__always)
+    public static func copy32(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        for offset in stride(from: 0, to: 32, by: 8) {
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self
+            )
+        }
+    }
+}
