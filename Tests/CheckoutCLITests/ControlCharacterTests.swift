@@ -154,6 +154,12 @@ struct ControlCharacterTests {
             validate.stdout
                 == shown + missingType + #"gone\r.plist: error: cannot read: No such file or directory"# + "\n"
                 + "1 error, 0 warnings in 2 files; 1 file could not be read\n")
+        // GitHub's own escapes for CR and LF, then the others.
+        let github = try checkout(["validate", name, "--format", "github"], in: dir)
+        #expect(
+            github.stdout.hasPrefix(
+                #"::error file=new%0Aline\u{1b}[31m\.plist,line=1,col=15,title=promotion.missing-key::missing key `type`"#
+            ))
         let price = try checkout(["price", "mug.json", "--promotions", name], in: dir)
         #expect(price.status == 65)
         #expect(price.stderr.hasPrefix(shown + missingType))

@@ -1,23 +1,27 @@
+import Pricing
 import Promotions
 
 /// GitHub Actions workflow commands: `::error file=F,line=L,col=C,title=ID::MESSAGE`, which the runner
 /// turns into annotations on the pull request. Escaping follows the runner: `%`, CR and LF in the
-/// message; those and `:` and `,` in property values.
+/// message; those and `:` and `,` in property values. The runner passes other control characters
+/// through to the log, so a file's name has its others escaped too (`\u{1b}`): a name cannot colour
+/// the log.
 public enum GitHubReporter {
     public static func render(_ files: [CheckedFile]) -> String {
         var out = ""
         for file in files {
+            let name = property(file.name).withoutControlCharacters
             if let problem = file.problem {
-                out += "::error file=\(property(file.name)),title=file.unreadable::\(data(problem))\n"
+                out += "::error file=\(name),title=file.unreadable::\(data(problem))\n"
             }
             for d in file.diagnostics {
                 out +=
-                    "::\(d.severity.rawValue) file=\(property(file.name)),line=\(d.location.line),col=\(d.location.column),"
+                    "::\(d.severity.rawValue) file=\(name),line=\(d.location.line),col=\(d.location.column),"
                 out += "title=\(property(d.id))::\(data(d.message))\n"
                 // Notes as notices on their own lines, so the related place is annotated too.
                 for note in d.notes {
                     out +=
-                        "::notice file=\(property(file.name)),line=\(note.location.line),col=\(note.location.column),"
+                        "::notice file=\(name),line=\(note.location.line),col=\(note.location.column),"
                     out += "title=\(property(d.id))::\(data(note.message))\n"
                 }
             }
