@@ -52,7 +52,7 @@ struct ControlCharacterTests {
     }
 
     @Test(
-        "30 random shops: every text output of price, --explain, batches, diff, validate, cart and shop is free of them"
+        "30 random shops: every text output of price, --explain, batches, diff, validate, cart, products and shop is free of them"
     )
     func randomShops() throws {
         var generator = SystemRandomNumberGenerator()
@@ -96,7 +96,8 @@ struct ControlCharacterTests {
                 ["cart", "add", unknown] + rules + store, ["cart", "show"] + rules + store,
                 ["cart", "remove", unknown] + rules + store, ["cart", "coupon", "add", coupon] + rules + store,
                 // The promotions' coupon is `code`: adding it says what it unlocks, by name.
-                ["cart", "coupon", "add", code] + rules + store
+                ["cart", "coupon", "add", code] + rules + store, ["cart", "coupon", "list"] + store,
+                ["products", "--catalog", "Products.json", "--promotions", "new.plist"]
             ]
             for arguments in runs + [["shop"] + rules + store] {
                 // The shop reads its choices from standard input: list, add both products, cart,

@@ -45,7 +45,7 @@ struct AmountWritingTests {
         var state: UInt64 = 28
         for _ in 0..<200_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            // Mostly below 1,000,000.00; some of any size.
+            // Mostly below 1,000,000.00; some up to 2⁵³ (larger ones are among the edges).
             let bound: UInt64 = state & 7 == 0 ? .max : 100_000_000
             let magnitude = Int64(truncatingIfNeeded: (state >> 11) % bound)
             values.append(state & 8 == 0 ? magnitude : -magnitude)

@@ -105,6 +105,22 @@ struct ReceiptEncoderTests {
         }
     }
 
+    @Test("a rate outside 0…100 %, given through the API, is written as the reference writes it")
+    func ratesOutsideCatalogRange() throws {
+        var encoder = ReceiptEncoder()
+        for rate: Int64 in [100_000, -9_999, 123_456_789_012, -1] {
+            let line = Receipt.Line(
+                product: 0, code: "A", name: "a", quantity: 1, unitPrice: 100, subtotal: 100, taxRate: rate)
+            let receipt = Receipt(
+                currency: .euro, at: Instant(seconds: 0), lines: [line], cartPromotion: nil, subtotal: 100,
+                itemDiscount: 0, cartDiscount: 0, warnings: [],
+                taxes: ReceiptTaxes(pricesIncludeTax: true, rates: [TaxAmount(rate: rate, base: 100, tax: 1)]))
+            var bytes: [UInt8] = []
+            encoder.encode(receipt, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferenceReceiptJSON.render(receipt))
+        }
+    }
+
     @Test("writes every rate's line end and tax entry as the reference does, more rates than the table's slots")
     func manyRates() throws {
         // 0 %, 100 %, the fractional rates and ~270 others: rates share slots and are written again.

@@ -26,8 +26,8 @@ struct JSONEscapeTests {
     }
 
     /// Characters escaping treats differently: quotes, backslashes, control characters, DEL,
-    /// U+2028/U+2029, other characters whose first byte is 0xE2 (not escaped), and two-, three- and
-    /// four-byte characters.
+    /// U+2028/U+2029, other characters whose first byte is 0xE2 (U+2026, U+2027, U+202A, U+2FFF: not
+    /// escaped), and two-, three- and four-byte characters (U+00E2 among them, whose UTF-8 is C3 A2).
     static let pieces: [String] = [
         "a", "Z", "0", " ", "`", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{8}", "\u{C}", "\u{1B}", "\u{1F}",
         "\u{7F}", "\u{80}", "\u{9F}", "é", "€", "😀", "\u{2026}", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}",

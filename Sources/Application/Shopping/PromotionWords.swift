@@ -1,15 +1,16 @@
 import Pricing
 
 /// Promotions in the shoppers' words: "2 for 1", "3 or more: 19.00 € each", "12.5% off". A
-/// promotion's coupon is never shown (coupons can be secret): "with a coupon".
+/// promotion's coupon is never shown (coupons can be secret): "with a coupon". The product codes
+/// the words name are escaped for display (`String.forDisplay`), as names are.
 public enum PromotionWords {
     /// `code`: the product the words are shown with; a product a promotion rewards reads as the
     /// reward ("1 free with every 1 TSHIRT bought"), not as the offer on what triggers it.
     public static func describe(_ promotion: Promotion, currency: Currency, for code: String? = nil) -> String {
         var words = promotion.rule.kind.words(
             PromotionKindWords(
-                money: MoneyStyle(currency: currency), codes: promotion.codes, rewards: promotion.targets,
-                shownWith: code))
+                money: MoneyStyle(currency: currency), codes: promotion.codes.map { $0.forDisplay() },
+                rewards: promotion.targets?.map { $0.forDisplay() }, shownWith: code?.forDisplay()))
         if promotion.coupon != nil { words += " with a coupon" }
         return words
     }

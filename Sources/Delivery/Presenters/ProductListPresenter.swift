@@ -47,11 +47,11 @@ public final class ProductListPresenter {
             ProductItem(
                 code: product.code.forDisplay(), name: product.name.forDisplay(), price: money.format(product.price),
                 promotions: PromotionWords.active(for: product.code, in: rules, at: now).map {
-                    PromotionWords.describe($0, currency: currency, for: product.code).withoutControlCharacters
+                    PromotionWords.describe($0, currency: currency, for: product.code)
                 })
         }
         let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now).map {
-            PromotionWords.describe($0, currency: currency).withoutControlCharacters
+            PromotionWords.describe($0, currency: currency)
         }
         view?.show(products: items, cartPromotions: cartWide)
     }

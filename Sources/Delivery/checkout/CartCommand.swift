@@ -144,7 +144,9 @@ struct CartCommand: ParsableCommand {
             let out = OutputStream.standardOutput
             switch format {
             case .text:
-                out.write(coupons.isEmpty ? "The cart presents no coupon.\n" : coupons.map { $0 + "\n" }.joined())
+                out.write(
+                    coupons.isEmpty
+                        ? "The cart presents no coupon.\n" : coupons.map { $0.forDisplay() + "\n" }.joined())
             case .json:
                 let json = JSONWriter(pretty: true)
                 json.object { json.member("coupons") { json.array(coupons) { json.string($0) } } }

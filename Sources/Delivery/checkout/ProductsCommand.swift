@@ -51,8 +51,9 @@ struct Products: ParsableCommand {
             if categories { table.stretchable.append(2) }
             table.add(heading)
             for product in products {
-                var row = [product.code, product.name]
-                if categories { row.append(product.category.map(Self.display) ?? "") }
+                // Text from the catalog, escaped: a name cannot start a line of its own or colour the terminal.
+                var row = [product.code.forDisplay(), product.name.forDisplay()]
+                if categories { row.append(product.category.map { Self.display($0).forDisplay() } ?? "") }
                 row.append(money.format(product.price))
                 if let rate = product.taxRate { row.append(ReceiptText.rate(rate)) }
                 table.add(row)

@@ -91,7 +91,7 @@ extension DecodingPipeline.Output {
             for: unanswered.map(\.code), codes: catalog.products.map(\.code)
         ) { count, body in parts.run(count, body) }
         // Every unknown code's message, with its answer if any: tens of thousands of them are
-        // written in parts of at least 1,024, each part its own diagnostics.
+        // written in parts of at most 1,024 (16 parts beyond 16,384), each part its own diagnostics.
         let count = unanswered.count
         let partCount = min(16, (count + 1_023) / 1_024)
         diagnostics.withUnsafeMutableBufferPointer { buffer in

@@ -471,7 +471,7 @@ private func copyWords(_ source: UnsafeRawPointer, to target: UnsafeMutablePoint
 }
 
 /// The JSON fragments of the tax rates an encoder met (docs/taxes.md): a table of slots keyed by
-/// the rate, each slot 11 words: the rate it holds (or all ones), the two lengths, a line's end
+/// the rate, each slot 11 words: the rate it holds, the two lengths (zero: the slot holds none), a line's end
 /// `],"tax_rate":"21.00"}` and a tax entry's start `,{"rate":"21.00","base":`, 32 bytes each with
 /// their unused bytes zero, and a word of zeros (the entry start is also read from its second
 /// byte, without the comma). A slot another rate takes is written again: only its bytes, never the
@@ -487,7 +487,6 @@ final class RateFragments {
     init() {
         table = .allocate(capacity: Self.slots * Self.words)
         table.initialize(repeating: 0, count: Self.slots * Self.words)
-        for slot in 0..<Self.slots { table[slot * Self.words] = .max }
     }
 
     deinit { table.deallocate() }
@@ -499,7 +498,8 @@ final class RateFragments {
         // alone would share few slots.
         let slot =
             table + Int(truncatingIfNeeded: (UInt64(bitPattern: rate) &* 0x9E37_79B9_7F4A_7C15) >> 58) * Self.words
-        if slot[0] != UInt64(bitPattern: rate) { Self.fill(slot, rate) }
+        // Any rate can be given through the API, so no rate marks an empty slot: its lengths do.
+        if slot[0] != UInt64(bitPattern: rate) || slot[1] == 0 { Self.fill(slot, rate) }
         return slot
     }
 
@@ -514,18 +514,19 @@ final class RateFragments {
     @inline(never)
     private static func fill(_ slot: UnsafeMutablePointer<UInt64>, _ rate: Int64) {
         slot.update(repeating: 0, count: words)
-        let bytes = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: UInt8.self)
+        let bytes = UnsafeMutableRawPointer(slot)
         // `"21.00"`, as amounts are written; a rate (0...10000) is at most 8 bytes ("100.00" quoted).
         let (lineLength, entryLength) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountRoom(2)) {
             text in
             let rateLength = writeAmount(rate, 2, at: text.baseAddress!)
-            precondition(rateLength <= 8)
-            func put(_ piece: StaticString, at p: inout UnsafeMutablePointer<UInt8>) {
-                p.update(from: piece.utf8Start, count: piece.utf8CodeUnitCount)
+            // Both fragments fit in their 32 bytes: 14 + 15 and 17 + 15.
+            precondition(rateLength <= 15)
+            func put(_ piece: StaticString, at p: inout UnsafeMutableRawPointer) {
+                p.copyMemory(from: piece.utf8Start, byteCount: piece.utf8CodeUnitCount)
                 p += piece.utf8CodeUnitCount
             }
-            func putRate(at p: inout UnsafeMutablePointer<UInt8>) {
-                p.update(from: text.baseAddress!, count: rateLength)
+            func putRate(at p: inout UnsafeMutableRawPointer) {
+                p.copyMemory(from: text.baseAddress!, byteCount: rateLength)
                 p += rateLength
             }
             var line = bytes + lineEnd * 8

@@ -71,7 +71,8 @@ public enum JSONEscape {
                 escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
             } else {
                 let hex: StaticString = "0123456789ABCDEF"
-                bytes.append(contentsOf: [92, 117, 48, 48])  // \u00
+                let prefix: StaticString = "\\u00"
+                prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
                 bytes.append(hex.utf8Start[Int(byte >> 4)])
                 bytes.append(hex.utf8Start[Int(byte & 0xF)])
             }

@@ -5,6 +5,7 @@ public enum WordCopy {
     /// reads and writes no byte outside `0..<count`.
     @inlinable @inline(__always)
     public static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        assert((4...16).contains(count), "WordCopy.copy copies 4 to 16 bytes")
         if count >= 8 {
             let head = source.loadUnaligned(as: UInt64.self)
             let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
