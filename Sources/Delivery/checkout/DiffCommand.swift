@@ -33,14 +33,7 @@ struct Diff: ParsableCommand {
         completion: .cartFile)
     var carts: [String] = []
 
-    @Option(
-        name: [.short, .long],
-        help: ArgumentHelp(
-            "The product catalog (JSON; - reads standard input).",
-            discussion:
-                "Default: $CHECKOUT_CATALOG, else Rules/Products.json when present, else the built-in Cabify store.",
-            valueName: "json"),
-        completion: .catalogFile)
+    @Option(name: [.short, .long], help: RulesOptions.catalogHelp, completion: .catalogFile)
     var catalog: String?
 
     @Option(

@@ -18,15 +18,15 @@ struct RulesOptions: ParsableArguments {
         completion: .promotionsFile)
     var promotions: String?
 
-    @Option(
-        name: [.short, .long],
-        help: ArgumentHelp(
-            "The product catalog (JSON; - reads standard input).",
-            discussion:
-                "Default: $CHECKOUT_CATALOG, else Rules/Products.json when present, else the built-in Cabify store.",
-            valueName: "json"),
-        completion: .catalogFile)
+    @Option(name: [.short, .long], help: RulesOptions.catalogHelp, completion: .catalogFile)
     var catalog: String?
+
+    /// `--catalog`'s help, for every command that takes a catalog.
+    static let catalogHelp = ArgumentHelp(
+        "The product catalog (JSON; - reads standard input).",
+        discussion:
+            "Default: $CHECKOUT_CATALOG, else Rules/Products.json when present, else the built-in Cabify store.",
+        valueName: "json")
 
     /// The promotions and catalog files given: options, else the environment's defaults.
     var promotionsPath: String? { promotions ?? EnvironmentDefault.value(EnvironmentDefault.promotions) }
