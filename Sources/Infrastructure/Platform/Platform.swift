@@ -1,3 +1,5 @@
+import Synchronization
+
 // The one file that talks to the C library: file descriptors (EINTR retried, errno typed), memory
 // mapping, clocks, the processor count, terminals and signals. Every other module calls these.
 #if canImport(Glibc)
@@ -440,9 +442,18 @@ public enum Machine {
 enum TruncatedMapping {
     /// The message, as a C string; replaced (never freed: a handler may be reading it) by each mapping.
     nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>? = nil
+    /// Whether a thread has begun to report it: workers reading the file on several cores can fault
+    /// at once, and the message is said once. Made before any mapping is read (a handler must not
+    /// be the first to touch a lazily made value).
+    static let reported = Atomic<Bool>(false)
     static let installed: Bool = {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
+            // The first thread to fault writes the message and ends the process; any other waits for
+            // that (returning would fault again).
+            if TruncatedMapping.reported.exchange(true, ordering: .acquiringAndReleasing) {
+                while true { pause() }
+            }
             if let message = TruncatedMapping.message { _ = write(STDERR_FILENO, message, strlen(message)) }
             _exit(74)
         }
@@ -463,6 +474,7 @@ enum TruncatedMapping {
         let text =
             "error: \(shown): the file was truncated while being read (another program changed it); the output is incomplete\n"
         message = strdup(text)
+        _ = reported.load(ordering: .relaxed)
         _ = installed
     }
 }
