@@ -10,9 +10,11 @@ public struct ReceiptStorage {
     /// Takes back `receipt`'s arrays. Give the receipt up too: storage still held elsewhere when
     /// the next receipt is priced is not reused.
     public mutating func recycle(_ receipt: consuming Receipt) {
-        lines = receipt.lines
-        warnings = receipt.warnings
-        if let taxes = receipt.taxes { taxAmounts = taxes.rates }
+        // Swapped, not copied: the arrays change hands without a retain and a release each.
+        var receipt = receipt
+        swap(&lines, &receipt.lines)
+        swap(&warnings, &receipt.warnings)
+        if receipt.taxes != nil { swap(&taxAmounts, &receipt.taxes!.rates) }
     }
 
     /// The lines' storage, emptied in place when only this held it, and nothing left here.
@@ -37,7 +39,9 @@ public struct ReceiptStorage {
     @inline(never)
     private static func resize(_ entries: inout [TaxAmount], to count: Int) {
         if entries.count > count {
-            entries.removeLast(entries.count - count)
+            // One at a time: a cart has a few rates, and `removeLast(_:)` goes through the general
+            // `replaceSubrange`.
+            while entries.count > count { entries.removeLast() }
         } else {
             while entries.count < count { entries.append(TaxAmount(rate: 0, base: 0, tax: 0)) }
         }
