@@ -63,8 +63,9 @@ struct ControlCharacterTests {
             let cartID = Self.hostile(&generator, xml: false)
             let coupon = Self.hostile(&generator, xml: false)
             let unknown = Self.hostile(&generator, xml: false)
+            let category = Self.hostile(&generator, xml: false)
             let catalog =
-                #"{"currency": "EUR", "products": [{"code": \#(Self.json(code)), "name": \#(Self.json(name)), "price": 7.5}, {"code": "MUG", "name": "Mug", "price": 2}]}"#
+                #"{"currency": "EUR", "products": [{"code": \#(Self.json(code)), "name": \#(Self.json(name)), "price": 7.5, "category": \#(Self.json(category))}, {"code": "MUG", "name": "Mug", "price": 2}]}"#
             let plist = { (percent: Int) in
                 """
                 <plist><array><dict><key>name</key><string>\(Self.xml(promotionName))</string><key>type</key><string>percent</string>
