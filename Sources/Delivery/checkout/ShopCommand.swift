@@ -32,7 +32,7 @@ struct Shop: ParsableCommand {
 
 /// The shop on a terminal (or a pipe): the views, and a loop that reads each answer the
 /// coordinator asks for. The coordinator and the presenters do the work.
-final class TerminalShop: ShopNavigationView {
+final class TerminalShop: ShopNavigationView, TerminalScreen {
     let out: OutputStream
     let coordinator: ShopCoordinator
     // The views live as long as the session; the presenters hold them weakly.
@@ -67,7 +67,6 @@ final class TerminalShop: ShopNavigationView {
     }
 
     func ask(_ prompt: String, secret: Bool) { question = (prompt, secret) }
-    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
     func showMessage(_ message: String) { out.write(message.withoutControlCharacters + "\n") }
 
     /// Asks, and reads one line; nil at the end of input. A secret answer is not echoed on a terminal.

@@ -2,8 +2,18 @@ import Platform
 import Presenters
 import Receipts
 
+/// A view writing to a terminal (or a pipe). Every view shows errors alike: `! MESSAGE`, its control
+/// characters escaped as a last defence (what presenters put in messages from input is escaped already).
+protocol TerminalScreen: AnyObject {
+    var out: OutputStream { get }
+}
+
+extension TerminalScreen {
+    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
+}
+
 /// The presenters' views, on a terminal (or a pipe): they only lay out what they are told.
-final class TerminalProductListView: ProductListView {
+final class TerminalProductListView: ProductListView, TerminalScreen {
     let out: OutputStream
     init(out: OutputStream) { self.out = out }
 
@@ -23,10 +33,9 @@ final class TerminalProductListView: ProductListView {
     }
 
     func showAdded(_ message: String) { out.write(message + "\n") }
-    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
 }
 
-final class TerminalCartView: CartView {
+final class TerminalCartView: CartView, TerminalScreen {
     let out: OutputStream
     private(set) var checkoutEnabled = false
     init(out: OutputStream) { self.out = out }
@@ -59,10 +68,9 @@ final class TerminalCartView: CartView {
 
     func showEmpty(_ message: String) { out.write("\n\(message)\n") }
     func setCheckoutEnabled(_ enabled: Bool) { checkoutEnabled = enabled }
-    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
 }
 
-final class TerminalCheckoutView: CheckoutView {
+final class TerminalCheckoutView: CheckoutView, TerminalScreen {
     let out: OutputStream
     init(out: OutputStream) { self.out = out }
 
@@ -88,10 +96,9 @@ final class TerminalCheckoutView: CheckoutView {
     }
 
     func showEmpty(_ message: String) { out.write("\n\(message)\n") }
-    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
 }
 
-final class TerminalPaymentView: PaymentView {
+final class TerminalPaymentView: PaymentView, TerminalScreen {
     let out: OutputStream
     init(out: OutputStream) { self.out = out }
 
@@ -104,7 +111,6 @@ final class TerminalPaymentView: PaymentView {
     }
     func showInvalidCard(_ problem: String) { out.write("! Invalid card: \(problem).\n") }
     func showEmptyCart(_ message: String) { out.write("\(message)\n") }
-    func showError(_ message: String) { out.write("! \(message.withoutControlCharacters)\n") }
     func showRecovered(orderNumber: Int, total: String, card: String) {
         out.write(
             "Recovered order #\(orderNumber): an interrupted payment had charged \(total) to card \(card); it is recorded now.\n"
