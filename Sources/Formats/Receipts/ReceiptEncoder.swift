@@ -191,7 +191,8 @@ public struct ReceiptEncoder {
                     let slot = rates.slot(entries[index].rate)
                     // The first entry's start without its comma.
                     let skip = index == 0 ? 1 : 0
-                    copyWords(UnsafeRawPointer(slot + RateFragments.entryStart) + skip, to: p)
+                    WordCopy.copy32(
+                        UnsafeRawPointer(slot + RateFragments.entryStart) + skip, to: UnsafeMutableRawPointer(p))
                     p += RateFragments.entryStartLength(slot) - skip
                     p += writeAmount(entries[index].base, digits, at: p)
                     p += writeLiteral(#","tax":"#, at: p)
@@ -462,12 +463,6 @@ private func writeLiteral(_ text: StaticString, at p: UnsafeMutablePointer<UInt8
     precondition(count >= 4 && count <= 16)
     WordCopy.copy(UnsafeRawPointer(text.utf8Start), to: UnsafeMutableRawPointer(p), count: count)
     return count
-}
-
-/// Copies the 32 bytes at `source` to `target` as four words.
-@inline(__always)
-private func copyWords(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>) {
-    WordCopy.copy32(source, to: UnsafeMutableRawPointer(target))
 }
 
 /// The JSON fragments of the tax rates an encoder met (docs/taxes.md): a table of slots keyed by
