@@ -47,11 +47,16 @@ struct ShadowCheckTests {
             var start = instants[random.draw(0...3)]
             var end = instants[random.draw(0...3)]
             if let s = start, let e = end, e <= s { (start, end) = (nil, nil) }
+            // Customer groups (two spellings of Café, equal as strings but not byte for byte) and
+            // usage limits, now and then.
+            let groups: [String]? = [nil, nil, nil, nil, ["gold"], ["gold", "Caf\u{E9}"], ["Cafe\u{301}"]][
+                random.draw(0...6)]
             promotions.append(
                 Promotion(
                     id: "p\(index)", name: "p\(index)", rule: rule(&random), codes: codes, start: start, end: end,
                     priority: Int64(random.draw(0...2)), isEnabled: random.draw(0...9) != 0,
-                    coupon: [nil, nil, nil, "vip", "VIP", "other"][random.draw(0...5)]))
+                    coupon: [nil, nil, nil, "vip", "VIP", "other"][random.draw(0...5)], customerGroups: groups,
+                    uses: random.draw(0...11) == 0 ? 5 : nil))
         }
         return (catalog, promotions)
     }
@@ -93,6 +98,14 @@ struct ShadowCheckTests {
             let expected = plain.shadowed(promotions)
             let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed()
             #expect(found.map { [$0.promotion, $0.by] } == expected.map { [$0.promotion, $0.by] }, "round \(round)")
+            // Gathered in parts (a large file's way), each numbering its own windows and coupons.
+            let backwards = PartRunner(width: random.draw(2...4)) { count, body in
+                for part in (0..<count).reversed() { body(part) }
+            }
+            let parted = ShadowCheck(
+                promotions: promotions, catalog: catalog, parts: backwards, promotionsPerPart: random.draw(1...5)
+            ).shadowed()
+            #expect(parted.map { [$0.promotion, $0.by] } == expected.map { [$0.promotion, $0.by] }, "round \(round)")
             warned += expected.count
         }
         #expect(warned > 3_000)

@@ -173,6 +173,35 @@ struct TwoParserTests {
     }
 }
 
+extension TwoParserTests {
+    @Test("shadowed promotions after a dropped repeat point at their own <dict>, read by two parsers or one")
+    func shadowedAfterDroppedRepeat() {
+        // Every 10 % on A is shadowed by the 20 % on A in the first line; an id used in both halves
+        // drops the later promotion, so the second half's promotions are one fewer than its entries.
+        var lines = ["<plist><array>"]
+        func promotion(_ id: String, _ percent: Int) -> String {
+            "<dict><key>id</key><string>\(id)</string><key>name</key><string>\(id)</string><key>type</key><string>percent</string><key>percent</key><integer>\(percent)</integer><key>code</key><string>A</string></dict>"
+        }
+        lines.append(promotion("top", 20))
+        for i in 0..<5_000 { lines.append(promotion(i == 10 || i == 4_000 ? "same" : "p\(i)", 10)) }
+        lines.append("</array></plist>")
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        var checks = PromotionChecks(
+            catalog: try! Catalog(products: [Product(code: "A", name: "A", price: 1_000)]), checksProducts: true)
+        let one = PromotionFile.load(bytes: bytes, name: "s.plist", checks: checks.reading(.oneThread))
+        checks.parts = PartRunner(width: 3) { count, body in for part in (0..<count).reversed() { body(part) } }
+        let two = PromotionFile.load(bytes: bytes, name: "s.plist", checks: checks.reading(.twoParsers))
+        #expect(two.readInHalves)
+        #expect(two.diagnostics == one.diagnostics)
+        let shadowed = two.diagnostics.filter { $0.rule == .shadowed }
+        // 4,999 promotions shadowed (the repeat at line 4,003 is an error, not a promotion), each at its line.
+        #expect(shadowed.count == 4_999)
+        #expect(shadowed.map(\.location.line) == Array(3...4_002) + Array(4_004...5_002))
+        #expect(shadowed.map(\.promotion) == (0..<5_000).filter { $0 != 4_000 }.map { $0 == 10 ? "same" : "p\($0)" })
+        #expect(shadowed.allSatisfy { $0.notes.map(\.location.line) == [2] })
+    }
+}
+
 extension PromotionChecks {
     /// These checks, the file read as `reading` says.
     func reading(_ reading: PromotionReading) -> PromotionChecks {

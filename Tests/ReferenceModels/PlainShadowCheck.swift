@@ -38,6 +38,16 @@ public struct PlainShadowCheck {
         let ends = promotions.map(\.end)
         let priorities = promotions.map(\.priority)
         let coupons = promotions.map { $0.coupon.map { String(decoding: $0.utf8.map(Self.upper), as: UTF8.self) } }
+        // Customer groups compare byte for byte; a promotion with a usage limit can run out.
+        let groups = promotions.map { Set(($0.customerGroups ?? []).map { Array($0.utf8) }) }
+        let limited = promotions.map(\.isLimited)
+        /// Q is for everyone P is for: Q needs nothing, or (neither limited) what P needs. A
+        /// limited Q shadows nothing.
+        func forWhomever(_ q: Int, _ p: Int) -> Bool {
+            guard !limited[q] else { return false }
+            if coupons[q] == nil, groups[q].isEmpty { return true }
+            return !limited[p] && coupons[q] == coupons[p] && groups[q] == groups[p]
+        }
         let rules = promotions.map(\.rule)
         var result: [(Int, Int)] = []
         for index in promotions.indices where !productsOf[index].isEmpty {
@@ -47,7 +57,7 @@ public struct PlainShadowCheck {
             for candidate in candidates where candidate != index {
                 guard isSubset(products, of: productsOf[candidate]),
                     covers(start: starts[candidate], end: ends[candidate], startP: starts[index], endP: ends[index]),
-                    coupons[candidate] == nil || coupons[candidate] == coupons[index]
+                    forWhomever(candidate, index)
                 else { continue }
                 let winsTies =
                     priorities[candidate] > priorities[index]

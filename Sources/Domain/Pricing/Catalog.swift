@@ -125,6 +125,9 @@ public struct Catalog: Sendable {
         codes.position(utf8: utf8)
     }
 
+    /// Lookups of many codes, with the code table's addresses loaded once (``CodeLookup``).
+    public var codeLookup: CodeLookup { CodeLookup(codes) }
+
     public subscript(id: ProductID) -> Product { products[id] }
 }
 

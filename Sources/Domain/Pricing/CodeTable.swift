@@ -185,40 +185,52 @@ public struct CodeTable: Sendable {
     // MARK: Looking up strings
 
     /// The id of the product whose code equals `code` (as strings compare).
-    func position(of code: String) -> ProductID? {
+    func position(of code: String) -> ProductID? { position(of: code, in: bytes) }
+
+    /// The same, with the table's addresses loaded once by the caller (``CodeLookup``).
+    @inline(__always)
+    func position(of code: String, in lookup: ByteLookup) -> ProductID? {
         var text = code
         if text.withUTF8(isASCII) {
-            if let found = bytesLookup(code) { return found }
+            if let found = bytesLookup(code, in: lookup) { return found }
             return others.isEmpty ? nil : others[code]
         }
         if let found = others[code] { return found }
         guard let equal = Self.asciiEquivalent(code) else { return nil }
-        return bytesLookup(equal)
+        return bytesLookup(equal, in: lookup)
     }
 
     /// The id of the product whose code equals the text of `utf8` (as strings compare), and
     /// whether that code has exactly those bytes: ASCII text is looked up by its bytes, without
     /// making a string (the promotions file's codes, one lookup each); other text as a string.
     func position(utf8: UnsafeBufferPointer<UInt8>) -> (id: ProductID, sameBytes: Bool)? {
+        position(utf8: utf8, in: bytes)
+    }
+
+    /// The same, with the table's addresses loaded once by the caller (``CodeLookup``).
+    @inline(__always)
+    func position(utf8: UnsafeBufferPointer<UInt8>, in lookup: ByteLookup) -> (id: ProductID, sameBytes: Bool)? {
         guard let base = utf8.baseAddress else { return nil }
-        let lookup = bytes
         if isASCII(utf8) {
             // ASCII text: its bytes, else a code equal to it with other characters (`;` is U+037E).
             if let found = lookup.lookup(base, utf8.count, readable: utf8.count) { return (found, true) }
             return others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)].map { ($0, false) }
         }
-        guard let id = position(of: String(decoding: utf8, as: UTF8.self)) else { return nil }
+        guard let id = position(of: String(decoding: utf8, as: UTF8.self), in: lookup) else { return nil }
         let start = Int(lookup.starts[id])
         let code = UnsafeBufferPointer(start: lookup.bytes + start, count: Int(lookup.starts[id + 1]) - start)
         return (id, code.elementsEqual(utf8))
     }
 
     /// The id of the product whose code has exactly the UTF-8 bytes of `code`.
-    private func bytesLookup(_ code: String) -> ProductID? {
+    private func bytesLookup(_ code: String) -> ProductID? { bytesLookup(code, in: bytes) }
+
+    @inline(__always)
+    private func bytesLookup(_ code: String, in lookup: ByteLookup) -> ProductID? {
         var text = code
         return text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else { return nil }
-            return bytes.lookup(base, utf8.count, readable: utf8.count)
+            return lookup.lookup(base, utf8.count, readable: utf8.count)
         }
     }
 
@@ -382,4 +394,27 @@ extension CodeTable {
 private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in bytes where byte >= 0x80 { return false }
     return true
+}
+
+/// Looks up many codes as ``Catalog/productID(for:)`` and ``Catalog/productID(utf8:)`` do, with
+/// the table's addresses loaded once rather than per code: for a promotions file's codes.
+public struct CodeLookup: Sendable {
+    private let table: CodeTable
+    private let bytes: ByteLookup
+
+    init(_ table: CodeTable) {
+        self.table = table
+        bytes = table.bytes
+    }
+
+    /// The id of the product with this code (as strings compare).
+    @inline(__always)
+    public func productID(for code: String) -> ProductID? { table.position(of: code, in: bytes) }
+
+    /// The id of the product whose code equals the UTF-8 text `utf8` (as strings compare), and
+    /// whether its code has exactly those bytes.
+    @inline(__always)
+    public func productID(utf8: UnsafeBufferPointer<UInt8>) -> (id: ProductID, sameBytes: Bool)? {
+        table.position(utf8: utf8, in: bytes)
+    }
 }

@@ -20,65 +20,122 @@ public struct PromotionProducts: Sendable {
 
     /// Resolves every promotion against `catalog`: codes by the catalog's code table, selectors by
     /// its index of brands, tags and category paths (built when a promotion has selectors), each
-    /// distinct selector once, in as many parts as `parts` runs at once (the caller decides the
-    /// threads; the result does not depend on them).
+    /// distinct selector once; a large file's promotions in as many parts as `parts` runs at once
+    /// (the caller decides the threads; the result does not depend on them).
     public init(_ promotions: [Promotion], catalog: Catalog, parts: PartRunner = .oneAfterAnother) {
+        self.init(promotions, catalog: catalog, parts: parts, promotionsPerPart: Self.promotionsPerPart)
+    }
+
+    /// The same, with parts of at least `promotionsPerPart` promotions (tests split small files).
+    public init(_ promotions: [Promotion], catalog: Catalog, parts: PartRunner, promotionsPerPart: Int) {
+        let selections = Self.resolveSelectors(promotions, catalog: catalog, parts: parts)
+        let partCount = Self.partCount(promotions.count, parts: parts, promotionsPerPart: promotionsPerPart)
+        let resolved = parts.collect(partCount) { part in
+            Self.resolve(
+                promotions, (promotions.count * part / partCount)..<(promotions.count * (part + 1) / partCount),
+                catalog: catalog, selections: selections)
+        }
+        guard resolved.count > 1 else {
+            (ids, spans) = resolved.first ?? ([], [])
+            return
+        }
+        // Joined in order, each part's spans moved past the ids before it.
         var ids: [Int32] = []
-        ids.reserveCapacity(promotions.count)
+        ids.reserveCapacity(resolved.reduce(0) { $0 + $1.ids.count })
         var spans: [Span] = []
         spans.reserveCapacity(promotions.count)
-        // Per product, the last list it was put in (2 × promotion, + 1 for rewards): a repeat is
-        // found in constant time however many products a promotion names.
-        var listed = [Int32](repeating: -1, count: catalog.products.count)
-        func append(_ codes: [String], list: Int32) {
-            for code in codes {
-                guard let id = catalog.productID(for: code), listed[id] != list else { continue }
-                listed[id] = list
-                ids.append(Int32(id))
+        for part in resolved {
+            let base = Int32(ids.count)
+            ids += part.ids
+            for span in part.spans {
+                spans.append(
+                    Span(
+                        start: span.start + base, rewardsStart: span.rewardsStart < 0 ? -1 : span.rewardsStart + base,
+                        end: span.end + base))
             }
-        }
-        let selections = Self.resolveSelectors(promotions, catalog: catalog, parts: parts)
-        // By index: a promotion is not copied (its strings retained) to read its codes. Whether it
-        // has selectors is read from `selections` (-1: none).
-        for position in promotions.indices {
-            let start = Int32(ids.count)
-            let list = 2 * Int32(position)
-            if selections.products[position] >= 0 {
-                // In bulk: a selector may select thousands of products.
-                let selected = selections.lists[Int(selections.products[position])]
-                ids.append(contentsOf: selected)
-                listed.withUnsafeMutableBufferPointer { listed in
-                    for id in selected { listed[Int(id)] = list }
-                }
-            } else {
-                append(promotions[position].codes, list: list)
-            }
-            var rewardsStart: Int32 = -1
-            if selections.targets[position] >= 0 {
-                rewardsStart = Int32(ids.count)
-                // A product both bought and rewarded counts as bought only (docs/selectors.md).
-                let selected = selections.lists[Int(selections.targets[position])]
-                listed.withUnsafeBufferPointer { listed in
-                    for id in selected where listed[Int(id)] != list { ids.append(id) }
-                }
-            } else if let targets = promotions[position].targets {
-                rewardsStart = Int32(ids.count)
-                if selections.products[position] >= 0 {
-                    for code in targets {
-                        guard let id = catalog.productID(for: code), listed[id] != list, listed[id] != list + 1 else {
-                            continue
-                        }
-                        listed[id] = list + 1
-                        ids.append(Int32(id))
-                    }
-                } else {
-                    append(targets, list: list + 1)
-                }
-            }
-            spans.append(Span(start: start, rewardsStart: rewardsStart, end: Int32(ids.count)))
         }
         self.ids = ids
         self.spans = spans
+    }
+
+    /// Files of fewer promotions than twice this are resolved in one part: a second thread pays
+    /// for itself from there.
+    public static let promotionsPerPart = 16_384
+
+    /// Into how many parts work over `count` promotions splits: as many as `parts` runs at once,
+    /// each of at least `promotionsPerPart` promotions, at least one.
+    public static func partCount(_ count: Int, parts: PartRunner, promotionsPerPart: Int) -> Int {
+        min(parts.width, max(1, count / max(1, promotionsPerPart)))
+    }
+
+    /// The ids and spans of the promotions in `range` (spans counted from the range's first id).
+    private static func resolve(
+        _ promotions: [Promotion], _ range: Range<Int>, catalog: Catalog,
+        selections: (lists: [[Int32]], products: [Int32], targets: [Int32])
+    ) -> (ids: [Int32], spans: [Span]) {
+        var ids: [Int32] = []
+        ids.reserveCapacity(range.count)
+        var spans: [Span] = []
+        spans.reserveCapacity(range.count)
+        let lookup = catalog.codeLookup
+        // Per product, the last list it was put in (2 × promotion, + 1 for rewards): a repeat is
+        // found in constant time however many products a promotion names.
+        var listed = [Int32](repeating: -1, count: catalog.products.count)
+        // In place: a promotion is not copied (its strings retained) to read its codes. Whether it
+        // has selectors is read from `selections` (-1: none).
+        promotions.withUnsafeBufferPointer { promotions in
+            for position in range {
+                let start = Int32(ids.count)
+                let list = 2 * Int32(position)
+                if selections.products[position] >= 0 {
+                    // In bulk: a selector may select thousands of products.
+                    let selected = selections.lists[Int(selections.products[position])]
+                    ids.append(contentsOf: selected)
+                    listed.withUnsafeMutableBufferPointer { listed in
+                        for id in selected { listed[Int(id)] = list }
+                    }
+                } else {
+                    append(promotions[position].codes, list: list, lookup: lookup, listed: &listed, ids: &ids)
+                }
+                var rewardsStart: Int32 = -1
+                if selections.targets[position] >= 0 {
+                    rewardsStart = Int32(ids.count)
+                    // A product both bought and rewarded counts as bought only (docs/selectors.md).
+                    let selected = selections.lists[Int(selections.targets[position])]
+                    listed.withUnsafeBufferPointer { listed in
+                        for id in selected where listed[Int(id)] != list { ids.append(id) }
+                    }
+                } else if let targets = promotions[position].targets {
+                    rewardsStart = Int32(ids.count)
+                    if selections.products[position] >= 0 {
+                        for code in targets {
+                            guard let id = lookup.productID(for: code), listed[id] != list, listed[id] != list + 1
+                            else {
+                                continue
+                            }
+                            listed[id] = list + 1
+                            ids.append(Int32(id))
+                        }
+                    } else {
+                        append(targets, list: list + 1, lookup: lookup, listed: &listed, ids: &ids)
+                    }
+                }
+                spans.append(Span(start: start, rewardsStart: rewardsStart, end: Int32(ids.count)))
+            }
+        }
+        return (ids, spans)
+    }
+
+    /// Appends the ids of `codes` the catalog has and `list` does not yet, marking them in `listed`.
+    @inline(__always)
+    private static func append(
+        _ codes: [String], list: Int32, lookup: CodeLookup, listed: inout [Int32], ids: inout [Int32]
+    ) {
+        for code in codes {
+            guard let id = lookup.productID(for: code), listed[id] != list else { continue }
+            listed[id] = list
+            ids.append(Int32(id))
+        }
     }
 
     /// What each distinct selector list of `promotions` selects, ascending, and per promotion the
@@ -88,27 +145,29 @@ public struct PromotionProducts: Sendable {
     ) -> (lists: [[Int32]], products: [Int32], targets: [Int32]) {
         var position: [[ProductSelector]: Int32] = [:]
         var distinct: [[ProductSelector]] = []
-        func slot(_ selectors: [ProductSelector]?) -> Int32 {
-            guard let selectors else { return -1 }
+        func slot(_ selectors: [ProductSelector]) -> Int32 {
             if let known = position[selectors] { return known }
             position[selectors] = Int32(distinct.count)
             distinct.append(selectors)
             return Int32(distinct.count - 1)
         }
-        var products: [Int32] = []
-        var targets: [Int32] = []
-        for promotion in promotions.indices {
-            products.append(slot(promotions[promotion].productSelectors))
-            targets.append(slot(promotions[promotion].targetSelectors))
+        // -1 for a promotion without selectors; read in place (a promotion is not copied).
+        var products = [Int32](repeating: -1, count: promotions.count)
+        var targets = [Int32](repeating: -1, count: promotions.count)
+        promotions.withUnsafeBufferPointer { promotions in
+            for promotion in promotions.indices {
+                if let selectors = promotions[promotion].productSelectors { products[promotion] = slot(selectors) }
+                if let selectors = promotions[promotion].targetSelectors { targets[promotion] = slot(selectors) }
+            }
         }
         guard !distinct.isEmpty else { return ([], products, targets) }
         let index = CatalogIndex(catalog)
-        let results = SelectionSlots(count: distinct.count)
+        let results = PartSlots<[Int32]>(count: distinct.count, repeating: [])
         let work = distinct
         let partCount = min(parts.width, work.count)
         let body: @Sendable (Int) -> Void = { part in
             for slot in stride(from: part, to: work.count, by: partCount) {
-                results.set(slot, index.union(work[slot].map { index.resolve($0, in: catalog) }))
+                results[slot] = index.union(work[slot].map { index.resolve($0, in: catalog) })
             }
         }
         if partCount > 1 { parts.run(partCount, body) } else { body(0) }
@@ -167,24 +226,4 @@ public struct PromotionProducts: Sendable {
         let span = spans[index]
         for id in ids[Int(span.start)..<Int(span.rewardsStart < 0 ? span.end : span.rewardsStart)] { body(Int(id)) }
     }
-}
-
-/// One result per distinct selector list, written by the parts that resolve them: each slot by one
-/// part only, read after every part has ended.
-private final class SelectionSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<[Int32]>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: [])
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ slot: Int, _ products: [Int32]) { slots[slot] = products }
-
-    func all() -> [[Int32]] { Array(slots) }
 }

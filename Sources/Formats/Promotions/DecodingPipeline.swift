@@ -17,6 +17,8 @@ final class DecodingPipeline: @unchecked Sendable {
         var chunked = false
         static let chunkSize = 4_096
         var entries: [PromotionEntry] = []
+        /// Per promotion (across `chunks` and `promotions`), the position of its entry in `entries`.
+        var promotionEntries: [Int32] = []
         var diagnostics: [Diagnostic] = []
 
         /// The smallest promotion a file can hold takes about this many bytes, so a file of `n` bytes
@@ -32,6 +34,7 @@ final class DecodingPipeline: @unchecked Sendable {
             let most = min(expectedBytes / Self.smallestPromotionBytes, 1 << 22)
             promotions.reserveCapacity(most)
             entries.reserveCapacity(most)
+            promotionEntries.reserveCapacity(most)
         }
     }
 
@@ -131,6 +134,7 @@ extension DecodingPipeline.Output {
             promotions.reserveCapacity(Self.chunkSize)
         }
         promotions.append(promotion)
+        promotionEntries.append(Int32(entry))
     }
 }
 

@@ -66,10 +66,17 @@ extension DecodingPipeline.Output {
         // id can have been valid: that is the one dropped.
         later.chunks.append(later.promotions)
         later.promotions = []
+        // Each kept promotion's entry, renumbered like the entries.
+        var position = 0
         for index in later.chunks.indices {
             var chunk = later.chunks[index]
             later.chunks[index] = []
-            promotions.appendMoving(from: &chunk, vacated: .vacated) { dropped.isEmpty || !dropped.contains($0.id) }
+            promotions.appendMoving(from: &chunk, vacated: .vacated) { promotion in
+                defer { position += 1 }
+                guard dropped.isEmpty || !dropped.contains(promotion.id) else { return false }
+                promotionEntries.append(later.promotionEntries[position] + Int32(base))
+                return true
+            }
         }
     }
 }

@@ -255,47 +255,55 @@ final class PromotionFileHandler: PlistHalvingHandler {
     /// `promotion.shadowed` for each promotion another always beats, in file order.
     private func shadowedDiagnostics(catalog: Catalog) -> [Diagnostic] {
         let promotions = decoded.promotions
-        let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed(concurrently: checks.parts.run)
+        let found = ShadowCheck(promotions: promotions, catalog: catalog, parts: checks.parts).shadowed(
+            concurrently: checks.parts.run)
         guard !found.isEmpty else { return [] }
-        // Each valid promotion's entry: the promotions are the entries without errors, in order, and
-        // a valid promotion's id is its entry's (the first use of the id). Read in place: a
-        // promotion is not copied (its strings retained) to compare its id.
         let entries = decoded.entries
-        var entryOf = [Int32](repeating: 0, count: promotions.count)
-        promotions.withUnsafeBufferPointer { promotions in
-            entries.withUnsafeBufferPointer { entries in
-                var entry = 0
-                for index in promotions.indices {
-                    while entry < entries.count, entries[entry].id != promotions[index].id { entry += 1 }
-                    entryOf[index] = Int32(entry)
-                    entry += 1
-                }
-            }
-        }
-        // One message per shadowing promotion, shared (strings are reference-counted) by every
-        // promotion it shadows: tens of thousands of warnings name a few thousand promotions.
-        var templates: [Diagnostic] = []
-        var templateOf = [Int32](repeating: -1, count: promotions.count)
-        var diagnostics: [Diagnostic] = []
-        diagnostics.reserveCapacity(found.count)
-        promotions.withUnsafeBufferPointer { promotions in
-            entries.withUnsafeBufferPointer { entries in
-                for (index, by) in found {
-                    if templateOf[by] < 0 {
-                        templateOf[by] = Int32(templates.count)
-                        templates.append(
-                            .shadowed(
-                                by: promotions[by].id, at: entries[Int(entryOf[by])].location,
-                                at: SourceLocation(line: 0, column: 0), promotion: ""))
+        let entryOf = decoded.promotionEntries
+        // In parts (their reads of promotions and entries far apart wait on memory; on two cores
+        // the waits overlap), each writing its own range of the result in place.
+        let partCount = found.count >= Self.diagnosticsPerPart ? checks.parts.width : 1
+        return [Diagnostic](unsafeUninitializedCapacity: found.count) { buffer, initialized in
+            let slots = DiagnosticSlots(buffer: buffer)
+            checks.parts.run(partCount) { part in
+                // One message per shadowing promotion in the part, shared (strings are
+                // reference-counted) by every promotion it shadows: tens of thousands of warnings
+                // name a few thousand promotions.
+                var templates: [Diagnostic] = []
+                var templateOf: [Int: Int32] = [:]
+                promotions.withUnsafeBufferPointer { promotions in
+                    entries.withUnsafeBufferPointer { entries in
+                        for k in (found.count * part / partCount)..<(found.count * (part + 1) / partCount) {
+                            let (index, by) = found[k]
+                            let template: Int32
+                            if let known = templateOf[by] {
+                                template = known
+                            } else {
+                                template = Int32(templates.count)
+                                templateOf[by] = template
+                                templates.append(
+                                    .shadowed(
+                                        by: promotions[by].id, at: entries[Int(entryOf[by])].location,
+                                        at: SourceLocation(line: 0, column: 0), promotion: ""))
+                            }
+                            var diagnostic = templates[Int(template)]
+                            diagnostic.location = entries[Int(entryOf[index])].location
+                            diagnostic.promotion = promotions[index].id
+                            slots.buffer.initializeElement(at: k, to: diagnostic)
+                        }
                     }
-                    var diagnostic = templates[Int(templateOf[by])]
-                    diagnostic.location = entries[Int(entryOf[index])].location
-                    diagnostic.promotion = promotions[index].id
-                    diagnostics.append(diagnostic)
                 }
             }
+            initialized = found.count
         }
-        return diagnostics
+    }
+
+    /// Files with fewer shadowed promotions than this get their warnings written on one thread.
+    static let diagnosticsPerPart = 4_096
+
+    /// The diagnostics the parts of ``shadowedDiagnostics(catalog:)`` write: each part its own range.
+    private struct DiagnosticSlots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Diagnostic>
     }
 
     /// `diagnostics` in order of position; at one position in the order they were found (a stable

@@ -47,6 +47,82 @@ struct ShadowCheck: @unchecked Sendable {
         /// another's targets a product the other does not.
         var signature: UInt64 = 0
     }
+    /// The members of a range of promotions, as one part gathers them: their windows as positions
+    /// in `instants` (the part's distinct instants), who may have them as positions in `couponKeys`
+    /// (a limited promotion has a number of its own), their products from 0.
+    private struct Gathered: Sendable {
+        var promotionIndex: [Int32] = []
+        var records: [Member] = []
+        var productStart: [Int32] = [0]
+        var productIDs: [Int32] = []
+        /// The part's distinct instants, numbered in the order first seen.
+        var instants: [Instant] = []
+        var couponKeys: [[UInt8]] = []
+
+        init(_ promotions: [Promotion], _ range: Range<Int>, products: PromotionProducts) {
+            promotionIndex.reserveCapacity(range.count)
+            records.reserveCapacity(range.count)
+            productStart.reserveCapacity(range.count + 1)
+            var numbers = InstantNumbers()
+            /// Keyed by bytes: customer groups compare byte for byte (docs/selectors.md), so two
+            /// spellings of a group that are equal as strings are two groups, and two promotions
+            /// needing them are not for the same customers.
+            var couponSlots: [[UInt8]: Int32] = [:]
+            promotions.withUnsafeBufferPointer { promotions in
+                for index in range where promotions[index].isEnabled && promotions[index].rule.shadowShape != nil {
+                    // Its products, ascending, each once.
+                    let first = productIDs.count
+                    products.forEachProduct(of: index) { productIDs.append(Int32($0)) }
+                    guard productIDs.count > first else { continue }
+                    if productIDs.count - first > 1 {
+                        let kept = productIDs.withUnsafeMutableBufferPointer { ids in
+                            var own = UnsafeMutableBufferPointer(rebasing: ids[first...])
+                            own.sort()
+                            var kept = 1
+                            for slot in 1..<own.count where own[slot] != own[kept - 1] {
+                                own[kept] = own[slot]
+                                kept += 1
+                            }
+                            return kept
+                        }
+                        productIDs.removeLast(productIDs.count - first - kept)
+                    }
+                    productStart.append(Int32(productIDs.count))
+                    promotionIndex.append(Int32(index))
+                    var record = Member(start: .min, end: .max, coupon: -1, priority: promotions[index].priority)
+                    if let start = promotions[index].start { record.start = numbers.number(of: start) }
+                    if let end = promotions[index].end { record.end = numbers.number(of: end) }
+                    // Who may have it, as one number: its coupon and customer groups (a promotion that
+                    // needs none shadows whatever it beats; one that needs some, only promotions that
+                    // need the same). A limited one (`uses`, `uses_per_customer`) can run out, so it
+                    // shadows nothing: a number of its own (docs/validate.md, `promotion.shadowed`).
+                    if promotions[index].isLimited {
+                        record.coupon = Int32.max - Int32(index)
+                    } else if promotions[index].coupon != nil || promotions[index].customerGroups != nil {
+                        let groups =
+                            promotions[index].customerGroups.map {
+                                Set($0.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
+                            } ?? []
+                        if promotions[index].coupon != nil || !groups.isEmpty {
+                            let key =
+                                Array((promotions[index].coupon.map(ShadowCheck.uppercased) ?? "").utf8) + [1]
+                                + Array(groups.joined(separator: [1]))
+                            if let known = couponSlots[key] {
+                                record.coupon = known
+                            } else {
+                                record.coupon = Int32(couponKeys.count)
+                                couponSlots[key] = record.coupon
+                                couponKeys.append(key)
+                            }
+                        }
+                    }
+                    records.append(record)
+                }
+            }
+            instants = numbers.instants
+        }
+    }
+
     /// Each member's products (catalog ids, ascending) `productIDs[productStart[m]..<productStart[m + 1]]`.
     private let productStart: [Int32]
     private let productIDs: [Int32]
@@ -66,82 +142,82 @@ struct ShadowCheck: @unchecked Sendable {
     /// Parts of about equal work, as many as make sense for the file (one for a small one).
     var parts: Int { partStart.count - 1 }
 
-    init(promotions: [Promotion], catalog: Catalog) {
-        self.init(promotions: promotions, products: PromotionProducts(promotions, catalog: catalog), catalog: catalog)
+    /// `parts`: how the promotions' products are resolved and the members gathered (the
+    /// caller's threads), in parts of at least `promotionsPerPart` promotions; the check is the
+    /// same whichever way.
+    init(
+        promotions: [Promotion], catalog: Catalog, parts: PartRunner = .oneAfterAnother,
+        promotionsPerPart: Int = PromotionProducts.promotionsPerPart
+    ) {
+        self.init(
+            promotions: promotions,
+            products: PromotionProducts(
+                promotions, catalog: catalog, parts: parts, promotionsPerPart: promotionsPerPart),
+            catalog: catalog, parts: parts, promotionsPerPart: promotionsPerPart)
     }
 
     /// `products`: the promotions' products, resolved against the catalog once.
-    init(promotions: [Promotion], products: PromotionProducts, catalog: Catalog) {
-        // Room for every promotion: what is never filled is never touched, so it costs no memory,
-        // while growing by doubling would hold two copies at once.
+    init(
+        promotions: [Promotion], products: PromotionProducts, catalog: Catalog, parts: PartRunner = .oneAfterAnother,
+        promotionsPerPart: Int = PromotionProducts.promotionsPerPart
+    ) {
+        // The members of a large file gathered in parts, then joined in file order.
+        let gatherings = PromotionProducts.partCount(
+            promotions.count, parts: parts, promotionsPerPart: promotionsPerPart)
+        let gathered = parts.collect(gatherings) { part in
+            Gathered(
+                promotions, (promotions.count * part / gatherings)..<(promotions.count * (part + 1) / gatherings),
+                products: products)
+        }
         var promotionIndex: [Int32] = []
-        promotionIndex.reserveCapacity(promotions.count)
         var records: [Member] = []
-        records.reserveCapacity(promotions.count)
         var productStart: [Int32] = [0]
-        productStart.reserveCapacity(promotions.count + 1)
         var productIDs: [Int32] = []
-        // Instants as they come (a window holds positions in `instants` until they are ranked).
-        var instants: [Instant] = []
-        /// Keyed by bytes: customer groups compare byte for byte (docs/selectors.md), so two spellings
-        /// of a group that are equal as strings are two groups, and two promotions needing them are
-        /// not for the same customers.
-        var couponNumbers: [[UInt8]: Int32] = [:]
-        var scratch: [Int32] = []
-        promotions.withUnsafeBufferPointer { promotions in
-            for index in promotions.indices where promotions[index].isEnabled {
-                guard ShadowShape(promotions[index]) != nil else { continue }
-                scratch.removeAll(keepingCapacity: true)
-                products.forEachProduct(of: index) { scratch.append(Int32($0)) }
-                guard !scratch.isEmpty else { continue }
-                if scratch.count > 1 { scratch.sort() }
-                var last: Int32 = -1
-                for id in scratch where id != last {
-                    productIDs.append(id)
-                    last = id
-                }
-                productStart.append(Int32(productIDs.count))
-                promotionIndex.append(Int32(index))
-                var record = Member(start: .min, end: .max, coupon: -1, priority: promotions[index].priority)
-                if let start = promotions[index].start {
-                    record.start = Int32(instants.count)
-                    instants.append(start)
-                }
-                if let end = promotions[index].end {
-                    record.end = Int32(instants.count)
-                    instants.append(end)
-                }
-                // Who may have it, as one number: its coupon and customer groups (a promotion that
-                // needs none shadows whatever it beats; one that needs some, only promotions that
-                // need the same). A limited one (`uses`, `uses_per_customer`) can run out, so it
-                // shadows nothing: a number of its own (docs/validate.md, `promotion.shadowed`).
-                let groups =
-                    promotions[index].customerGroups.map {
-                        Set($0.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
-                    } ?? []
-                if promotions[index].isLimited {
-                    record.coupon = Int32.max - Int32(index)
-                } else if promotions[index].coupon != nil || !groups.isEmpty {
-                    let key =
-                        Array((promotions[index].coupon.map(Self.uppercased) ?? "").utf8) + [1]
-                        + Array(groups.joined(separator: [1]))
-                    let number = couponNumbers[key] ?? Int32(couponNumbers.count)
-                    couponNumbers[key] = number
-                    record.coupon = number
-                }
-                records.append(record)
+        if gathered.count == 1 {
+            promotionIndex = gathered[0].promotionIndex
+            records = gathered[0].records
+            productStart = gathered[0].productStart
+            productIDs = gathered[0].productIDs
+        } else {
+            let memberCount = gathered.reduce(0) { $0 + $1.records.count }
+            promotionIndex.reserveCapacity(memberCount)
+            records.reserveCapacity(memberCount)
+            productStart.reserveCapacity(memberCount + 1)
+            productIDs.reserveCapacity(gathered.reduce(0) { $0 + $1.productIDs.count })
+            for part in gathered {
+                let base = Int32(productIDs.count)
+                promotionIndex += part.promotionIndex
+                records += part.records
+                for end in part.productStart.dropFirst() { productStart.append(end + base) }
+                productIDs += part.productIDs
             }
         }
-        let members = promotionIndex.count
-        // Windows as ranks of their instants (equal instants, equal ranks): files use few distinct ones.
-        var distinct: [Instant: Int32] = [:]
-        for instant in instants where distinct[instant] == nil { distinct[instant] = 0 }
-        for (rank, instant) in distinct.keys.sorted().enumerated() { distinct[instant] = Int32(rank) }
-        for member in 0..<members {
-            if records[member].start != .min { records[member].start = distinct[instants[Int(records[member].start)]]! }
-            if records[member].end != .max { records[member].end = distinct[instants[Int(records[member].end)]]! }
+        // Windows as ranks of their instants (equal instants, equal ranks), and who may have each
+        // member as one number for the whole file: each part numbered its own.
+        var instantRanks: [Instant: Int32] = [:]
+        for part in gathered {
+            for instant in part.instants where instantRanks[instant] == nil { instantRanks[instant] = 0 }
         }
-        instants = []
+        for (rank, instant) in instantRanks.keys.sorted().enumerated() { instantRanks[instant] = Int32(rank) }
+        var couponNumbers: [[UInt8]: Int32] = [:]
+        var first = 0
+        for part in gathered {
+            let ranks = part.instants.map { instantRanks[$0]! }
+            let numbers = part.couponKeys.map { key in
+                let number = couponNumbers[key] ?? Int32(couponNumbers.count)
+                couponNumbers[key] = number
+                return number
+            }
+            for member in first..<(first + part.records.count) {
+                if records[member].start != .min { records[member].start = ranks[Int(records[member].start)] }
+                if records[member].end != .max { records[member].end = ranks[Int(records[member].end)] }
+                // A limited promotion's own number (Int32.max − its index) is above any part's count of keys.
+                let coupon = records[member].coupon
+                if coupon >= 0, coupon < numbers.count { records[member].coupon = numbers[Int(coupon)] }
+            }
+            first += part.records.count
+        }
+        let members = promotionIndex.count
         // Products with members, numbered densely in order of their ids; their prices.
         var listedOf = [Int32](repeating: -1, count: catalog.products.count)
         for id in productIDs { listedOf[Int(id)] = 0 }
