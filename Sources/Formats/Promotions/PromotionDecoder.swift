@@ -6,12 +6,15 @@ struct DecodingContext {
     /// Money is converted in this currency's minor units.
     var currency: Currency
     /// With a catalog: unknown product codes and promotions that cannot lower a price.
-    var productCatalog: Catalog?
+    let productCatalog: Catalog?
+    /// Its codes' lookup, the table's addresses loaded once for the file's codes.
+    let codeLookup: CodeLookup?
     /// Promotions whose window ended by this instant draw a warning.
     var expiryInstant: Instant?
     init(currency: Currency, productCatalog: Catalog?, expiryInstant: Instant?) {
         self.currency = currency
         self.productCatalog = productCatalog
+        codeLookup = productCatalog?.codeLookup
         self.expiryInstant = expiryInstant
     }
 }
@@ -302,8 +305,12 @@ struct Decoding: PromotionFields {
         let usesPerCustomer = optionalCount(
             .usesPerCustomer, what: "the most orders of one customer that may redeem the promotion")
         // Product checks need readable targets; the no-discount one a valid rule too.
-        if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog {
-            checkProducts(rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog)
+        if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog,
+            let lookup = context.codeLookup
+        {
+            checkProducts(
+                rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog,
+                lookup: lookup)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
             let uses, let usesPerCustomer
@@ -417,16 +424,20 @@ struct Decoding: PromotionFields {
     }
 
     /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
-    mutating func checkProducts(rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog) {
+    mutating func checkProducts(
+        rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog, lookup: CodeLookup
+    ) {
         let digits = catalog.currency.minorDigits
         /// The catalog's products among `values`, each with where it is and its list price; the
         /// others are reported: `value`'s elements when it is an array, else `value` alone.
         func listPrices(_ value: PlistValue) -> [(location: SourceLocation, code: String, price: Int64)] {
             var found: [(location: SourceLocation, code: String, price: Int64)] = []
+            // Room for the codes most promotions name: growing one at a time reallocated twice.
+            found.reserveCapacity(8)
             func look(_ element: PlistValue) {
                 // By the text's bytes: no string is made for a code the catalog has byte for byte
                 // (its own code is that text).
-                guard let (id, sameBytes) = element.withTextBytes({ catalog.productID(utf8: $0) }) else {
+                guard let (id, sameBytes) = element.withTextBytes({ lookup.productID(utf8: $0) }) else {
                     report(.unknownCodeToAnswer(at: element.location, promotion: promotionID))
                     unanswered.append((diagnostics.count - 1, element.text))
                     return
