@@ -343,7 +343,7 @@ struct ShadowCheck: @unchecked Sendable {
         var coupon: [Int32] = []
         var priority: [Int64] = []
         var probes: [SIMD8<Int32>] = []
-        /// Positions by slope, steepest first: the slope's bits with its low 16 bits replaced by
+        /// Positions by slope, steepest last: the slope's bits with its low 16 bits replaced by
         /// the position (lists of up to 65,536 members).
         var bySlope: [UInt64] = []
         /// The positions of the candidates of one member, as bits.
@@ -435,7 +435,7 @@ struct ShadowCheck: @unchecked Sendable {
             for (position, slope) in scratch.slope.enumerated() {
                 scratch.bySlope.append(slope.bitPattern & ~0xFFFF | UInt64(position))
             }
-            scratch.bySlope.sort(by: >)
+            scratch.bySlope.sort()
         }
         let words = (count + 63) / 64
         if scratch.candidates.count < words { scratch.candidates = [UInt64](repeating: 0, count: words) }
@@ -507,21 +507,22 @@ struct ShadowCheck: @unchecked Sendable {
             return beats(Int(lists.member[q]), Int(p), winsTies: winsTies, allowance: &allowance)
         }
 
-        // How many are that steep: when few, only they are visited (in file order still).
+        // How many are that steep (the last `steep` by slope): when few, only they are visited
+        // (in file order still).
         var steep = count
         if let bySlope, slopeFloor > 0 {
             let key = slopeFloor.bitPattern & ~0xFFFF
             var (low, high) = (0, count)
             while low < high {
                 let middle = (low + high) / 2
-                if bySlope[middle] & ~0xFFFF >= key { low = middle + 1 } else { high = middle }
+                if bySlope[middle] & ~0xFFFF < key { low = middle + 1 } else { high = middle }
             }
-            steep = low
+            steep = count - low
         }
         if let bySlope, steep * 2 < count {
             let words = (count + 63) / 64
             for word in 0..<words { bits[word] = 0 }
-            for rank in 0..<steep {
+            for rank in (count - steep)..<count {
                 let q = Int(bySlope[rank] & 0xFFFF)
                 bits[q >> 6] |= 1 << UInt64(q & 63)
             }
