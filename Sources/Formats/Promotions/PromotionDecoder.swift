@@ -432,8 +432,6 @@ struct Decoding: PromotionFields {
         /// others are reported: `value`'s elements when it is an array, else `value` alone.
         func listPrices(_ value: PlistValue) -> [(location: SourceLocation, code: String, price: Int64)] {
             var found: [(location: SourceLocation, code: String, price: Int64)] = []
-            // Room for the codes most promotions name: growing one at a time reallocated twice.
-            found.reserveCapacity(8)
             func look(_ element: PlistValue) {
                 // By the text's bytes: no string is made for a code the catalog has byte for byte
                 // (its own code is that text).
@@ -443,6 +441,9 @@ struct Decoding: PromotionFields {
                     return
                 }
                 let code = sameBytes ? catalog.products[id].code : element.text
+                // Room for the codes most promotions name once one is found (growing one at a time
+                // reallocated twice; a promotion whose codes are all unknown allocates nothing).
+                if found.capacity == 0 { found.reserveCapacity(8) }
                 found.append((location: element.location, code: code, price: catalog.products[id].price))
             }
             if value.kind == .array {
