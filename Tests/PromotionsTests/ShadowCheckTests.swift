@@ -87,6 +87,33 @@ struct ShadowCheckTests {
         }
     }
 
+    @Test("where a steeper discount has outrun another, it gives more at every quantity after")
+    func outruns() {
+        var random = SplitMix64(seed: 1_126)
+        let prices: [Int64] = [0, 1, 7, 99, 750, 1999, 12_345, 1 << 30]
+        var shortcuts = 0
+        for _ in 0..<3_000 {
+            let q = Promotion(id: "q", name: "q", rule: Self.rule(&random), codes: ["A"])
+            let p = Promotion(id: "p", name: "p", rule: Self.rule(&random), codes: ["A"])
+            guard let sq = ShadowShape(q), let sp = ShadowShape(p) else { continue }
+            for price in prices {
+                let (profileQ, profileP) = (sq.profile(unitPrice: price), sp.profile(unitPrice: price))
+                guard let outrun = profileQ.outruns(profileP) else { continue }
+                let from = max(outrun, profileQ.start, profileP.start, sq.minimumQuantity, sp.minimumQuantity, 1)
+                // Every quantity from there over several periods, and far beyond.
+                let checked = Array(from..<(from + 2_000)) + [from + 9_999, from + 100_000]
+                for quantity in checked {
+                    let dq = sq.discount(quantity: quantity, unitPrice: price)
+                    let dp = sp.discount(quantity: quantity, unitPrice: price)
+                    #expect(dq > dp, "\(q.rule) beats \(p.rule) at \(quantity) × \(price) from \(from)")
+                    if dq <= dp { return }
+                }
+                shortcuts += 1
+            }
+        }
+        #expect(shortcuts > 1_000)
+    }
+
     @Test("the same warnings as the plain check, naming the same promotion, on thousands of random files")
     func differential() {
         var random = SplitMix64(seed: 2_511)

@@ -592,8 +592,14 @@ struct ShadowCheck: @unchecked Sendable {
         // Most pairs fail at once: P's own threshold, or the far end of the window.
         guard holds(at: max(1, sp.start)), holds(at: b + l) else { return false }
         allowance -= b + l
+        // Where Q's steeper slope has outrun the periodic parts, Q gives more at every quantity:
+        // the walk ends there (discounts of up to 100,000 units at up to 2⁴⁰ never overflow).
+        var end = b + l
+        if u >= 0, u <= 1 << 40, let outrun = sq.outruns(sp) {
+            end = min(end, max(outrun, b, p.minimumQuantity, q.minimumQuantity, 1))
+        }
         var quantity: Int64 = 1
-        while quantity <= b + l {
+        while quantity <= end {
             guard holds(at: quantity) else { return false }
             quantity += 1
         }

@@ -15,8 +15,11 @@ extension ShadowShape {
         var terms = 0
         if groupSize > 0 {
             terms += 1
+            // ⌊q/N⌋·F·u = q·F·u/N − (q mod N)·F·u/N: below the line by up to (N − 1)·F·u/N.
+            let perGroup = Int128(freeUnits) * Int128(u)
             profile = Profile(
-                slope: Fraction(Int128(freeUnits) * Int128(u), Int128(groupSize)), period: groupSize, start: groupSize)
+                slope: Fraction(perGroup, Int128(groupSize)), period: groupSize, start: groupSize,
+                low: Fraction(-(Int128(groupSize) - 1) * perGroup, Int128(groupSize)), high: Fraction(0, 1))
         }
         if hundredths > 0 {
             terms += 1
@@ -26,23 +29,29 @@ extension ShadowShape {
             // Positive from ⌈5000 / k⌉ on; with a cap, constant from where it binds.
             let positive = k == 0 ? 1 : Int64(min((5_000 + k - 1) / k, Int128(Int64.max / 4)))
             var start = max(minimumQuantity, positive)
+            // Rounding puts the share within half a unit of the line.
+            var (low, high) = (Fraction(-1, 2), Fraction(1, 2))
             if hasCap, k > 0 {
                 // round(q·k/10000) ≥ cap from q ≥ ⌈(cap − 0.5)·10000 / k⌉.
                 let binds = Int64(min((Int128(cap) * 10_000 - 5_000 + k - 1) / k, Int128(Int64.max / 4)))
                 start = max(start, binds)
                 slope = Fraction(0, 1)
                 period = 1
+                (low, high) = (Fraction(Int128(max(0, cap)), 1), Fraction(Int128(max(0, cap)), 1))
             }
             profile =
-                terms == 1 ? Profile(slope: slope, period: period, start: start) : profile.adding(slope, period, start)
+                terms == 1
+                ? Profile(slope: slope, period: period, start: start, low: low, high: high)
+                : profile.adding(slope, period, start, low: low, high: high)
         }
         if savesPerUnit {
             terms += 1
             let slope = Fraction(Int128(perUnit(u)), 1)
+            let zero = Fraction(0, 1)
             profile =
                 terms == 1
-                ? Profile(slope: slope, period: 1, start: minimumQuantity)
-                : profile.adding(slope, 1, minimumQuantity)
+                ? Profile(slope: slope, period: 1, start: minimumQuantity, low: zero, high: zero)
+                : profile.adding(slope, 1, minimumQuantity, low: zero, high: zero)
         }
         return profile
     }
@@ -63,10 +72,32 @@ extension ShadowShape {
         var period: Int64
         /// From here on the discount is linear plus periodic (thresholds, rounding to positive, a cap binding).
         var start: Int64
+        /// From `start` on, the discount less `slope` × the quantity lies between these (the
+        /// periodic part, and a cap's constant).
+        var low = Fraction(0, 1)
+        var high = Fraction(0, 1)
 
-        func adding(_ slope: Fraction, _ period: Int64, _ start: Int64) -> Profile {
+        func adding(_ slope: Fraction, _ period: Int64, _ start: Int64, low: Fraction, high: Fraction) -> Profile {
             Profile(
-                slope: self.slope + slope, period: lcm(self.period, period), start: max(self.start, start))
+                slope: self.slope + slope, period: lcm(self.period, period), start: max(self.start, start),
+                low: self.low + low, high: self.high + high)
+        }
+
+        /// The quantity from which this discount is larger than `other`'s at every quantity (both
+        /// past their starts): where the difference of the slopes has outgrown the most the
+        /// periodic parts can take back, (`other.high` − `low`) / (slope − `other.slope`). Nil when
+        /// the slope is not larger, or the numbers do not fit.
+        func outruns(_ other: Profile) -> Int64? {
+            guard let gap = slope.minus(other.slope), gap.numerator > 0, let spread = other.high.minus(low) else {
+                return nil
+            }
+            // gap·q > spread ⟺ q > spread / gap, the denominators positive.
+            let (numerator, o1) = spread.numerator.multipliedReportingOverflow(by: gap.denominator)
+            let (denominator, o2) = spread.denominator.multipliedReportingOverflow(by: gap.numerator)
+            guard !o1, !o2, denominator > 0 else { return nil }
+            let floor =
+                numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
+            return Int64(clamping: floor + 1)
         }
     }
 }
@@ -86,6 +117,15 @@ struct Fraction {
         let (a, o1) = numerator.multipliedReportingOverflow(by: other.denominator)
         let (b, o2) = other.numerator.multipliedReportingOverflow(by: denominator)
         return o1 || o2 ? nil : a < b
+    }
+
+    /// `self − other`, or nil when it does not fit (denominators positive).
+    func minus(_ other: Fraction) -> Fraction? {
+        let (x, o1) = numerator.multipliedReportingOverflow(by: other.denominator)
+        let (y, o2) = other.numerator.multipliedReportingOverflow(by: denominator)
+        let (d, o3) = denominator.multipliedReportingOverflow(by: other.denominator)
+        let (n, o4) = x.subtractingReportingOverflow(y)
+        return o1 || o2 || o3 || o4 || numerator == .max || other.numerator == .max ? nil : Fraction(n, d)
     }
 
     static func + (a: Fraction, b: Fraction) -> Fraction {
