@@ -1,21 +1,35 @@
 import PlistReader
 import Pricing
 
-/// What the decoder checks beyond the format itself.
+/// What the decoder checks beyond the format itself. Copied into each promotion's decoding, so
+/// the catalog is held by one reference (``ProductChecks``): a copy retains one object, not the
+/// catalog's arrays and tables one by one.
 struct DecodingContext {
     /// Money is converted in this currency's minor units.
     var currency: Currency
     /// With a catalog: unknown product codes and promotions that cannot lower a price.
-    let productCatalog: Catalog?
-    /// Its codes' lookup, the table's addresses loaded once for the file's codes.
-    let codeLookup: CodeLookup?
+    let products: ProductChecks?
     /// Promotions whose window ended by this instant draw a warning.
     var expiryInstant: Instant?
     init(currency: Currency, productCatalog: Catalog?, expiryInstant: Instant?) {
         self.currency = currency
-        self.productCatalog = productCatalog
-        codeLookup = productCatalog?.codeLookup
+        products = productCatalog.map(ProductChecks.init)
         self.expiryInstant = expiryInstant
+    }
+
+    /// The catalog the codes are checked against, if any.
+    var productCatalog: Catalog? { products?.catalog }
+}
+
+/// The catalog a file's codes are checked against, with its codes' lookup (the table's addresses
+/// loaded once for the whole file).
+final class ProductChecks: Sendable {
+    let catalog: Catalog
+    let codeLookup: CodeLookup
+
+    init(_ catalog: Catalog) {
+        self.catalog = catalog
+        codeLookup = catalog.codeLookup
     }
 }
 
@@ -305,12 +319,9 @@ struct Decoding: PromotionFields {
         let usesPerCustomer = optionalCount(
             .usesPerCustomer, what: "the most orders of one customer that may redeem the promotion")
         // Product checks need readable targets; the no-discount one a valid rule too.
-        if codes != nil, let targets = self[.code] ?? self[.codes], let catalog = context.productCatalog,
-            let lookup = context.codeLookup
-        {
+        if codes != nil, let targets = self[.code] ?? self[.codes], let products = context.products {
             checkProducts(
-                rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, catalog: catalog,
-                lookup: lookup)
+                rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, products: products)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
             let uses, let usesPerCustomer
@@ -425,8 +436,10 @@ struct Decoding: PromotionFields {
 
     /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
     mutating func checkProducts(
-        rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, catalog: Catalog, lookup: CodeLookup
+        rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, products checks: ProductChecks
     ) {
+        let catalog = checks.catalog
+        let lookup = checks.codeLookup
         let digits = catalog.currency.minorDigits
         /// The catalog's products among `values`, each with where it is and its list price; the
         /// others are reported: `value`'s elements when it is an array, else `value` alone.
