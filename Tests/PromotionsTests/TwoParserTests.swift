@@ -1,3 +1,4 @@
+import Dispatch
 import Platform
 import Pricing
 import SeededRandom
@@ -103,6 +104,10 @@ struct TwoParserTests {
         for round in 0..<1_000 {
             let bytes = random.make()
             var checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
+            // The halves merged, and the checks after reading run, on two threads at once.
+            checks.parts = PartRunner(width: 2) { count, body in
+                DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            }
             if round % 3 == 0 {
                 checks.catalog = catalog
                 checks.checksProducts = true
