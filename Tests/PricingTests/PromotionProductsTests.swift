@@ -55,13 +55,6 @@ struct PromotionProductsTests {
         }
     }
 
-    /// Parts run one after another, last first: the result must not depend on the order.
-    static func backwards(width: Int) -> PartRunner {
-        PartRunner(width: width) { count, body in
-            for part in (0..<count).reversed() { body(part) }
-        }
-    }
-
     @Test("in parts of any size, run in any order, the same products and rewards as in one part")
     func partsAgree() {
         var random = SplitMix64(seed: 1_125)
@@ -70,8 +63,10 @@ struct PromotionProductsTests {
             let catalog = Self.catalog(products)
             let promotions = Self.promotions(&random, count: random.draw(0...40), products: products)
             let whole = PromotionProducts(promotions, catalog: catalog)
+            let width = random.draw(2...5)
             let parted = PromotionProducts(
-                promotions, catalog: catalog, parts: Self.backwards(width: random.draw(2...5)),
+                promotions, catalog: catalog,
+                parts: round % 2 == 0 ? PartRunner.backwards(width: width) : PartRunner.atOnce(width: width),
                 promotionsPerPart: random.draw(1...6))
             for index in promotions.indices {
                 #expect(parted.products(of: index) == whole.products(of: index), "round \(round), promotion \(index)")
@@ -91,7 +86,7 @@ struct PromotionProductsTests {
         let plain = Promotion(id: "c", name: "c", rule: .combo(groupSize: 2, paid: 1), codes: ["P9"])
         // Split after each promotion: three parts.
         let products = PromotionProducts(
-            [buy, plain, buy], catalog: catalog, parts: Self.backwards(width: 3), promotionsPerPart: 1)
+            [buy, plain, buy], catalog: catalog, parts: PartRunner.backwards(width: 3), promotionsPerPart: 1)
         for index in [0, 2] {
             #expect(products.products(of: index) == [3, 1, 0])
             #expect(products.rewards(of: index) == [4, 2])
@@ -113,7 +108,7 @@ struct PromotionProductsTests {
 
     @Test("collect returns each part's result in part order, however the parts ran")
     func collect() {
-        #expect(Self.backwards(width: 4).collect(5) { $0 * $0 } == [0, 1, 4, 9, 16])
+        #expect(PartRunner.backwards(width: 4).collect(5) { $0 * $0 } == [0, 1, 4, 9, 16])
         #expect(PartRunner.oneAfterAnother.collect(1) { $0 + 7 } == [7])
         #expect(PartRunner.oneAfterAnother.collect(0) { $0 }.isEmpty)
     }

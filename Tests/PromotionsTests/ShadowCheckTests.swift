@@ -87,6 +87,26 @@ struct ShadowCheckTests {
         }
     }
 
+    /// When Q's profile at `price` outruns P's, whether Q gives more than P at each of
+    /// `quantities(from)` (from the bound and every start on): true when it does at some, false
+    /// when there is no bound or nothing to check, nil (and an issue recorded) when it does not.
+    static func checkOutrun(
+        _ q: ShadowShape, _ p: ShadowShape, price: Int64, _ quantities: (Int64) -> [Int64]
+    ) -> Bool? {
+        let (profileQ, profileP) = (q.profile(unitPrice: price), p.profile(unitPrice: price))
+        guard let outrun = profileQ.outruns(profileP) else { return false }
+        let from = max(outrun, profileQ.start, profileP.start, q.minimumQuantity, p.minimumQuantity, 1)
+        let checked = quantities(from)
+        for quantity in checked {
+            let (dq, dp) = (
+                q.discount(quantity: quantity, unitPrice: price), p.discount(quantity: quantity, unitPrice: price)
+            )
+            #expect(dq > dp, "\(q) over \(p) at \(quantity) × \(price) from \(from)")
+            if dq <= dp { return nil }
+        }
+        return !checked.isEmpty
+    }
+
     @Test("where a steeper discount has outrun another, it gives more at every quantity after")
     func outruns() {
         var random = SplitMix64(seed: 1_126)
@@ -97,21 +117,69 @@ struct ShadowCheckTests {
             let p = Promotion(id: "p", name: "p", rule: Self.rule(&random), codes: ["A"])
             guard let sq = ShadowShape(q), let sp = ShadowShape(p) else { continue }
             for price in prices {
-                let (profileQ, profileP) = (sq.profile(unitPrice: price), sp.profile(unitPrice: price))
-                guard let outrun = profileQ.outruns(profileP) else { continue }
-                let from = max(outrun, profileQ.start, profileP.start, sq.minimumQuantity, sp.minimumQuantity, 1)
                 // Every quantity from there over several periods, and far beyond.
-                let checked = Array(from..<(from + 2_000)) + [from + 9_999, from + 100_000]
-                for quantity in checked {
-                    let dq = sq.discount(quantity: quantity, unitPrice: price)
-                    let dp = sp.discount(quantity: quantity, unitPrice: price)
-                    #expect(dq > dp, "\(q.rule) beats \(p.rule) at \(quantity) × \(price) from \(from)")
-                    if dq <= dp { return }
+                let checked = Self.checkOutrun(sq, sp, price: price) {
+                    Array($0..<($0 + 2_000)) + [$0 + 9_999, $0 + 100_000]
                 }
-                shortcuts += 1
+                guard let checked else { return }
+                if checked { shortcuts += 1 }
             }
         }
         #expect(shortcuts > 1_000)
+    }
+
+    @Test("the bound holds for shapes of every term at once, caps at or below 0, huge groups and prices")
+    func outrunsAnyShape() {
+        var random = SplitMix64(seed: 2_611)
+        let prices: [Int64] = [0, 1, 3, 750, 12_345, 1 << 30, 1 << 40]
+        func shape() -> ShadowShape {
+            var shape = ShadowShape()
+            shape.minimumQuantity = Int64(random.draw(0...6))
+            if random.draw(0...1) == 0 {
+                shape.groupSize = [1, 2, 3, 7, 1 << 40, Int64.max][random.draw(0...5)]
+                shape.freeUnits = min(shape.groupSize, Int64(random.draw(1...3)))
+            }
+            if random.draw(0...1) == 0 {
+                shape.hundredths = [1, 333, 1250, 5000, 10_000][random.draw(0...4)]
+                if random.draw(0...1) == 0 {
+                    shape.hasCap = true
+                    shape.cap = [-5, 0, 1, 99, 5_000][random.draw(0...4)]
+                }
+            }
+            if random.draw(0...1) == 0 {
+                shape.savesPerUnit = true
+                shape.lowestUnitPrice = [0, 500, 1 << 35][random.draw(0...2)]
+                shape.offEachUnit = [1, 100, 1 << 36][random.draw(0...2)]
+            }
+            return shape
+        }
+        var shortcuts = 0
+        for _ in 0..<4_000 {
+            let (q, p) = (shape(), shape())
+            for price in prices {
+                // Made without a trap whatever the sizes (a combo of 10¹⁸ units once crashed here);
+                // checked where the check walks: up to 100,000 units, at prices up to 2⁴⁰.
+                let checked = Self.checkOutrun(q, p, price: price) { from in
+                    from <= 100_000 ? Array(from..<min(from + 1_500, 100_001)) : []
+                }
+                guard let checked else { return }
+                if checked { shortcuts += 1 }
+            }
+        }
+        #expect(shortcuts > 1_000)
+    }
+
+    @Test("a combo of 10¹⁸ units is compared without a trap, and shadows nothing")
+    func hugeCombo() {
+        let catalog = try! Catalog(products: [Product(code: "A", name: "A", price: 1_999)])
+        let promotions = [
+            Promotion(
+                id: "huge", name: "huge", rule: .combo(groupSize: 1_000_000_000_000_000_000, paid: 0), codes: ["A"]),
+            Promotion(id: "two", name: "two", rule: .combo(groupSize: 2, paid: 0), codes: ["A"])
+        ]
+        var plain = PlainShadowCheck(catalog: catalog)
+        #expect(plain.shadowed(promotions).isEmpty)
+        #expect(ShadowCheck(promotions: promotions, catalog: catalog).shadowed().isEmpty)
     }
 
     @Test("the same warnings as the plain check, naming the same promotion, on thousands of random files")
@@ -126,11 +194,11 @@ struct ShadowCheckTests {
             let found = ShadowCheck(promotions: promotions, catalog: catalog).shadowed()
             #expect(found.map { [$0.promotion, $0.by] } == expected.map { [$0.promotion, $0.by] }, "round \(round)")
             // Gathered in parts (a large file's way), each numbering its own windows and coupons.
-            let backwards = PartRunner(width: random.draw(2...4)) { count, body in
-                for part in (0..<count).reversed() { body(part) }
-            }
+            let width = random.draw(2...4)
             let parted = ShadowCheck(
-                promotions: promotions, catalog: catalog, parts: backwards, promotionsPerPart: random.draw(1...5)
+                promotions: promotions, catalog: catalog,
+                parts: round % 2 == 0 ? PartRunner.backwards(width: width) : PartRunner.atOnce(width: width),
+                promotionsPerPart: random.draw(1...5)
             ).shadowed()
             #expect(parted.map { [$0.promotion, $0.by] } == expected.map { [$0.promotion, $0.by] }, "round \(round)")
             warned += expected.count

@@ -1,6 +1,6 @@
-import Dispatch
 import Platform
 import Pricing
+import ReferenceModels
 import SeededRandom
 import Testing
 
@@ -105,9 +105,7 @@ struct TwoParserTests {
             let bytes = random.make()
             var checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
             // The halves merged, and the checks after reading run, on two threads at once.
-            checks.parts = PartRunner(width: 2) { count, body in
-                DispatchQueue.concurrentPerform(iterations: count, execute: body)
-            }
+            checks.parts = .atOnce(width: 2)
             if round % 3 == 0 {
                 checks.catalog = catalog
                 checks.checksProducts = true
@@ -183,26 +181,28 @@ extension TwoParserTests {
     func shadowedAfterDroppedRepeat() {
         // Every 10 % on A is shadowed by the 20 % on A in the first line; an id used in both halves
         // drops the later promotion, so the second half's promotions are one fewer than its entries.
+        // The repeat comes after the second half's first run of 4,096 promotions.
         var lines = ["<plist><array>"]
         func promotion(_ id: String, _ percent: Int) -> String {
             "<dict><key>id</key><string>\(id)</string><key>name</key><string>\(id)</string><key>type</key><string>percent</string><key>percent</key><integer>\(percent)</integer><key>code</key><string>A</string></dict>"
         }
         lines.append(promotion("top", 20))
-        for i in 0..<5_000 { lines.append(promotion(i == 10 || i == 4_000 ? "same" : "p\(i)", 10)) }
+        for i in 0..<20_000 { lines.append(promotion(i == 10 || i == 15_000 ? "same" : "p\(i)", 10)) }
         lines.append("</array></plist>")
         let bytes = Array(lines.joined(separator: "\n").utf8)
         var checks = PromotionChecks(
             catalog: try! Catalog(products: [Product(code: "A", name: "A", price: 1_000)]), checksProducts: true)
         let one = PromotionFile.load(bytes: bytes, name: "s.plist", checks: checks.reading(.oneThread))
-        checks.parts = PartRunner(width: 3) { count, body in for part in (0..<count).reversed() { body(part) } }
+        checks.parts = .backwards(width: 3)
         let two = PromotionFile.load(bytes: bytes, name: "s.plist", checks: checks.reading(.twoParsers))
         #expect(two.readInHalves)
         #expect(two.diagnostics == one.diagnostics)
         let shadowed = two.diagnostics.filter { $0.rule == .shadowed }
-        // 4,999 promotions shadowed (the repeat at line 4,003 is an error, not a promotion), each at its line.
-        #expect(shadowed.count == 4_999)
-        #expect(shadowed.map(\.location.line) == Array(3...4_002) + Array(4_004...5_002))
-        #expect(shadowed.map(\.promotion) == (0..<5_000).filter { $0 != 4_000 }.map { $0 == 10 ? "same" : "p\($0)" })
+        // 19,999 promotions shadowed (the repeat at line 15,003 is an error, not a promotion), each at its line.
+        #expect(shadowed.count == 19_999)
+        #expect(shadowed.map(\.location.line) == Array(3...15_002) + Array(15_004...20_002))
+        #expect(
+            shadowed.map(\.promotion) == (0..<20_000).filter { $0 != 15_000 }.map { $0 == 10 ? "same" : "p\($0)" })
         #expect(shadowed.allSatisfy { $0.notes.map(\.location.line) == [2] })
     }
 }

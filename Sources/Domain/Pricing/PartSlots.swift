@@ -1,7 +1,7 @@
 /// Where the parts of a piece of work (``PartRunner``) leave their results: each slot is written
 /// by one part only (a part's own result, or the items it was given), and read once every part
 /// has ended.
-public final class PartSlots<Value>: @unchecked Sendable {
+public final class PartSlots<Value: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value>
 
     public init(count: Int, repeating value: Value) {
@@ -26,12 +26,33 @@ public final class PartSlots<Value>: @unchecked Sendable {
     public func all() -> [Value] { Array(slots) }
 }
 
+/// Memory that the parts of a piece of work fill in place, each part its own elements (its
+/// ``PartRunner/share(_:of:in:)``, or the elements it was given): the buffer itself is shared, what
+/// each part writes is not.
+public struct PartBuffer<Element>: @unchecked Sendable {
+    public let buffer: UnsafeMutableBufferPointer<Element>
+
+    public init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+}
+
 extension PartRunner {
     /// Runs `count` parts and returns what each returned, in part order (whichever way they ran).
-    public func collect<Value>(_ count: Int, _ body: @Sendable (Int) -> Value) -> [Value] {
+    public func collect<Value: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Value) -> [Value] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         let slots = PartSlots<Value?>(count: count, repeating: nil)
         run(count) { part in slots[part] = body(part) }
-        return slots.all().map { $0.unsafelyUnwrapped }
+        return slots.all().map { result in
+            guard let result else { preconditionFailure("a part runner left a part out") }
+            return result
+        }
+    }
+
+    /// Part `part`'s share of `count` items split into `parts` about equal ranges, in order: the
+    /// ranges of parts 0…`parts` − 1 cover 0..<`count`, each item once.
+    @inline(__always)
+    public static func share(_ part: Int, of count: Int, in parts: Int) -> Range<Int> {
+        (count * part / parts)..<(count * (part + 1) / parts)
     }
 }

@@ -20,8 +20,9 @@ public struct PromotionProducts: Sendable {
 
     /// Resolves every promotion against `catalog`: codes by the catalog's code table, selectors by
     /// its index of brands, tags and category paths (built when a promotion has selectors), each
-    /// distinct selector once; a large file's promotions in as many parts as `parts` runs at once
-    /// (the caller decides the threads; the result does not depend on them).
+    /// distinct selector once; a large file's promotions in parts of at least
+    /// ``promotionsPerPart``, at most as many as `parts` runs at once (the caller decides the
+    /// threads; the result does not depend on them).
     public init(_ promotions: [Promotion], catalog: Catalog, parts: PartRunner = .oneAfterAnother) {
         self.init(promotions, catalog: catalog, parts: parts, promotionsPerPart: Self.promotionsPerPart)
     }
@@ -32,7 +33,7 @@ public struct PromotionProducts: Sendable {
         let partCount = Self.partCount(promotions.count, parts: parts, promotionsPerPart: promotionsPerPart)
         let resolved = parts.collect(partCount) { part in
             Self.resolve(
-                promotions, (promotions.count * part / partCount)..<(promotions.count * (part + 1) / partCount),
+                promotions, PartRunner.share(part, of: promotions.count, in: partCount),
                 catalog: catalog, selections: selections)
         }
         guard resolved.count > 1 else {

@@ -98,20 +98,14 @@ extension DecodingPipeline.Output {
         let count = unanswered.count
         let partCount = min(16, (count + 1_023) / 1_024)
         diagnostics.withUnsafeMutableBufferPointer { buffer in
-            let messages = MessageSlots(diagnostics: buffer)
+            let messages = PartBuffer(buffer)
             parts.run(partCount) { part in
-                for k in (count * part / partCount)..<(count * (part + 1) / partCount) {
+                for k in PartRunner.share(part, of: count, in: partCount) {
                     let (index, code) = unanswered[k]
-                    messages.diagnostics[index].message = Diagnostic.unknownCodeMessage(code, suggestion: answers[k])
+                    messages.buffer[index].message = Diagnostic.unknownCodeMessage(code, suggestion: answers[k])
                 }
             }
         }
-    }
-
-    /// The diagnostics whose messages the parts of ``suggest(parts:)`` write: each part writes
-    /// its own.
-    private struct MessageSlots: @unchecked Sendable {
-        let diagnostics: UnsafeMutableBufferPointer<Diagnostic>
     }
 
     /// Decodes one element of the promotions array into the results.

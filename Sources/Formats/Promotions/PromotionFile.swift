@@ -264,7 +264,7 @@ final class PromotionFileHandler: PlistHalvingHandler {
         // the waits overlap), each writing its own range of the result in place.
         let partCount = found.count >= Self.diagnosticsPerPart ? checks.parts.width : 1
         return [Diagnostic](unsafeUninitializedCapacity: found.count) { buffer, initialized in
-            let slots = DiagnosticSlots(buffer: buffer)
+            let slots = PartBuffer(buffer)
             checks.parts.run(partCount) { part in
                 // One message per shadowing promotion in the part, shared (strings are
                 // reference-counted) by every promotion it shadows: tens of thousands of warnings
@@ -273,7 +273,7 @@ final class PromotionFileHandler: PlistHalvingHandler {
                 var templateOf: [Int: Int32] = [:]
                 promotions.withUnsafeBufferPointer { promotions in
                     entries.withUnsafeBufferPointer { entries in
-                        for k in (found.count * part / partCount)..<(found.count * (part + 1) / partCount) {
+                        for k in PartRunner.share(part, of: found.count, in: partCount) {
                             let (index, by) = found[k]
                             let template: Int32
                             if let known = templateOf[by] {
@@ -300,11 +300,6 @@ final class PromotionFileHandler: PlistHalvingHandler {
 
     /// Files with fewer shadowed promotions than this get their warnings written on one thread.
     static let diagnosticsPerPart = 4_096
-
-    /// The diagnostics the parts of ``shadowedDiagnostics(catalog:)`` write: each part its own range.
-    private struct DiagnosticSlots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Diagnostic>
-    }
 
     /// `diagnostics` in order of position; at one position in the order they were found (a stable
     /// sort). Moved, not copied; those already in order (most files' are) are returned as they are.

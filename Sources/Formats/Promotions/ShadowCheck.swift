@@ -9,7 +9,9 @@ import Pricing
 /// bulk and amount are linear; percent round(q·U·p/10000) is linear plus a rounding error of period
 /// 10000/gcd(U·p, 10000), and constant once its cap binds. So the difference of two of them is, from
 /// B on, linear plus periodic with the common period L: checking every quantity up to B + L, and
-/// comparing the slopes beyond, decides every quantity. A pair whose window would be too long to
+/// comparing the slopes beyond, decides every quantity. When Q's slope is the larger, the walk
+/// stops sooner, where the difference of the slopes has outgrown what the periodic parts can take
+/// back (``ShadowShape/Profile/outruns(_:)``). A pair whose window would be too long to
 /// walk is left alone, as is a product whose walks have used up its allowance: the check may then
 /// miss a shadowed promotion, but it never warns about one that some cart could apply.
 ///
@@ -19,7 +21,7 @@ import Pricing
 /// rejected on are laid out in flat arrays once (window, coupon, priority, a 64-bit summary of the
 /// products, the slope, the discounts at 1…8 units), so that most pairs cost a few comparisons and
 /// no allocation or reference counting; the exact comparison runs once per distinct unit price of
-/// P's products. Products are independent: ``run(part:)`` checks one range of them, so a caller can
+/// P's products. Products are independent: ``run(part:into:)`` checks one range of them, so a caller can
 /// spread ``parts`` over cores, and the answer does not depend on how.
 struct ShadowCheck: @unchecked Sendable {
     /// Quantities walked per pair at most.
@@ -166,7 +168,7 @@ struct ShadowCheck: @unchecked Sendable {
             promotions.count, parts: parts, promotionsPerPart: promotionsPerPart)
         let gathered = parts.collect(gatherings) { part in
             Gathered(
-                promotions, (promotions.count * part / gatherings)..<(promotions.count * (part + 1) / gatherings),
+                promotions, PartRunner.share(part, of: promotions.count, in: gatherings),
                 products: products)
         }
         var promotionIndex: [Int32] = []
@@ -307,7 +309,7 @@ struct ShadowCheck: @unchecked Sendable {
     ) -> [(promotion: Int, by: Int)] {
         var by = [Int32](repeating: -1, count: promotionIndex.count)
         by.withUnsafeMutableBufferPointer { buffer in
-            let results = Results(buffer: buffer)
+            let results = PartBuffer(buffer)
             concurrently(parts) { part in run(part: part, into: results) }
         }
         var found: [(promotion: Int, by: Int)] = []
@@ -317,14 +319,9 @@ struct ShadowCheck: @unchecked Sendable {
         return found
     }
 
-    /// Where parts leave, per member, the member that shadows it (-1: none): each part writes the
-    /// members at home in its products only.
-    struct Results: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Int32>
-    }
-
-    /// Checks the members at home in part `part`'s products.
-    func run(part: Int, into results: Results) {
+    /// Checks the members at home in part `part`'s products, writing per member the member that
+    /// shadows it (-1: none) into `results`: each part writes the members at home in its products only.
+    func run(part: Int, into results: PartBuffer<Int32>) {
         var scratch = Scratch()
         for listed in Int(partStart[part])..<Int(partStart[part + 1]) {
             check(listed: listed, scratch: &scratch, into: results.buffer)

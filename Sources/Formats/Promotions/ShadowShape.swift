@@ -15,11 +15,13 @@ extension ShadowShape {
         var terms = 0
         if groupSize > 0 {
             terms += 1
-            // ⌊q/N⌋·F·u = q·F·u/N − (q mod N)·F·u/N: below the line by up to (N − 1)·F·u/N.
+            // ⌊q/N⌋·F·u = q·F·u/N − (q mod N)·F·u/N: below the line by up to (N − 1)·F·u/N, and
+            // so by less than F·u, the bound taken when (N − 1)·F·u does not fit.
             let perGroup = Int128(freeUnits) * Int128(u)
+            let (below, overflow) = (Int128(groupSize) - 1).multipliedReportingOverflow(by: perGroup)
             profile = Profile(
                 slope: Fraction(perGroup, Int128(groupSize)), period: groupSize, start: groupSize,
-                low: Fraction(-(Int128(groupSize) - 1) * perGroup, Int128(groupSize)), high: Fraction(0, 1))
+                low: overflow ? Fraction(-perGroup, 1) : Fraction(-below, Int128(groupSize)), high: Fraction(0, 1))
         }
         if hundredths > 0 {
             terms += 1
@@ -95,9 +97,9 @@ extension ShadowShape {
             let (numerator, o1) = spread.numerator.multipliedReportingOverflow(by: gap.denominator)
             let (denominator, o2) = spread.denominator.multipliedReportingOverflow(by: gap.numerator)
             guard !o1, !o2, denominator > 0 else { return nil }
-            let floor =
-                numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
-            return Int64(clamping: floor + 1)
+            let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+            let floor = Int64(clamping: remainder < 0 ? quotient &- 1 : quotient)
+            return floor == .max ? .max : floor + 1
         }
     }
 }
