@@ -99,11 +99,11 @@ struct PromotionProductsTests {
     @Test("one part for a file below twice the part size, as many as run at once above")
     func partCount() {
         let two = PartRunner(width: 2) { count, body in for part in 0..<count { body(part) } }
-        #expect(PromotionProducts.partCount(32_767, parts: two, promotionsPerPart: 16_384) == 1)
-        #expect(PromotionProducts.partCount(32_768, parts: two, promotionsPerPart: 16_384) == 2)
-        #expect(PromotionProducts.partCount(1_000_000, parts: two, promotionsPerPart: 16_384) == 2)
-        #expect(PromotionProducts.partCount(0, parts: two, promotionsPerPart: 16_384) == 1)
-        #expect(PromotionProducts.partCount(1_000_000, parts: .oneAfterAnother, promotionsPerPart: 1) == 1)
+        #expect(two.partCount(32_767, eachAtLeast: 16_384) == 1)
+        #expect(two.partCount(32_768, eachAtLeast: 16_384) == 2)
+        #expect(two.partCount(1_000_000, eachAtLeast: 16_384) == 2)
+        #expect(two.partCount(0, eachAtLeast: 16_384) == 1)
+        #expect(PartRunner.oneAfterAnother.partCount(1_000_000, eachAtLeast: 1) == 1)
     }
 
     @Test("collect returns each part's result in part order, however the parts ran")

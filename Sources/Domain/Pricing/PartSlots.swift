@@ -49,6 +49,12 @@ extension PartRunner {
         }
     }
 
+    /// Into how many parts work over `count` items splits: as many as this runs at once, each of
+    /// at least `minimum` items, and at least one.
+    public func partCount(_ count: Int, eachAtLeast minimum: Int) -> Int {
+        min(width, max(1, count / max(1, minimum)))
+    }
+
     /// Part `part`'s share of `count` items split into `parts` about equal ranges, in order: the
     /// ranges of parts 0…`parts` − 1 cover 0..<`count`, each item once.
     @inline(__always)

@@ -30,7 +30,7 @@ public struct PromotionProducts: Sendable {
     /// The same, with parts of at least `promotionsPerPart` promotions (tests split small files).
     public init(_ promotions: [Promotion], catalog: Catalog, parts: PartRunner, promotionsPerPart: Int) {
         let selections = Self.resolveSelectors(promotions, catalog: catalog, parts: parts)
-        let partCount = Self.partCount(promotions.count, parts: parts, promotionsPerPart: promotionsPerPart)
+        let partCount = parts.partCount(promotions.count, eachAtLeast: promotionsPerPart)
         let resolved = parts.collect(partCount) { part in
             Self.resolve(
                 promotions, PartRunner.share(part, of: promotions.count, in: partCount),
@@ -62,12 +62,6 @@ public struct PromotionProducts: Sendable {
     /// Files of fewer promotions than twice this are resolved in one part: a second thread pays
     /// for itself from there.
     public static let promotionsPerPart = 16_384
-
-    /// Into how many parts work over `count` promotions splits: as many as `parts` runs at once,
-    /// each of at least `promotionsPerPart` promotions, at least one.
-    public static func partCount(_ count: Int, parts: PartRunner, promotionsPerPart: Int) -> Int {
-        min(parts.width, max(1, count / max(1, promotionsPerPart)))
-    }
 
     /// The ids and spans of the promotions in `range` (spans counted from the range's first id).
     private static func resolve(

@@ -262,7 +262,7 @@ final class PromotionFileHandler: PlistHalvingHandler {
         let entryOf = decoded.promotionEntries
         // In parts (their reads of promotions and entries far apart wait on memory; on two cores
         // the waits overlap), each writing its own range of the result in place.
-        let partCount = found.count >= Self.diagnosticsPerPart ? checks.parts.width : 1
+        let partCount = checks.parts.partCount(found.count, eachAtLeast: Self.diagnosticsPerPart)
         return [Diagnostic](unsafeUninitializedCapacity: found.count) { buffer, initialized in
             let slots = PartBuffer(buffer)
             checks.parts.run(partCount) { part in
@@ -298,8 +298,8 @@ final class PromotionFileHandler: PlistHalvingHandler {
         }
     }
 
-    /// Files with fewer shadowed promotions than this get their warnings written on one thread.
-    static let diagnosticsPerPart = 4_096
+    /// The warnings are written in parts of at least this many: fewer do not pay for a thread.
+    static let diagnosticsPerPart = 2_048
 
     /// `diagnostics` in order of position; at one position in the order they were found (a stable
     /// sort). Moved, not copied; those already in order (most files' are) are returned as they are.

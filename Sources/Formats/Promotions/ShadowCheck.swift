@@ -164,8 +164,7 @@ struct ShadowCheck: @unchecked Sendable {
         promotionsPerPart: Int = PromotionProducts.promotionsPerPart
     ) {
         // The members of a large file gathered in parts, then joined in file order.
-        let gatherings = PromotionProducts.partCount(
-            promotions.count, parts: parts, promotionsPerPart: promotionsPerPart)
+        let gatherings = parts.partCount(promotions.count, eachAtLeast: promotionsPerPart)
         let gathered = parts.collect(gatherings) { part in
             Gathered(
                 promotions, PartRunner.share(part, of: promotions.count, in: gatherings),
