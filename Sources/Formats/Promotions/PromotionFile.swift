@@ -269,24 +269,20 @@ final class PromotionFileHandler: PlistHalvingHandler {
                 // One message per shadowing promotion in the part, shared (strings are
                 // reference-counted) by every promotion it shadows: tens of thousands of warnings
                 // name a few thousand promotions.
-                var templates: [Diagnostic] = []
-                var templateOf: [Int: Int32] = [:]
+                var templates: [Int: Diagnostic] = [:]
                 promotions.withUnsafeBufferPointer { promotions in
                     entries.withUnsafeBufferPointer { entries in
                         for k in PartRunner.share(part, of: found.count, in: partCount) {
                             let (index, by) = found[k]
-                            let template: Int32
-                            if let known = templateOf[by] {
-                                template = known
+                            var diagnostic: Diagnostic
+                            if let template = templates[by] {
+                                diagnostic = template
                             } else {
-                                template = Int32(templates.count)
-                                templateOf[by] = template
-                                templates.append(
-                                    .shadowed(
-                                        by: promotions[by].id, at: entries[Int(entryOf[by])].location,
-                                        at: SourceLocation(line: 0, column: 0), promotion: ""))
+                                diagnostic = .shadowed(
+                                    by: promotions[by].id, at: entries[Int(entryOf[by])].location,
+                                    at: SourceLocation(line: 0, column: 0), promotion: "")
+                                templates[by] = diagnostic
                             }
-                            var diagnostic = templates[Int(template)]
                             diagnostic.location = entries[Int(entryOf[index])].location
                             diagnostic.promotion = promotions[index].id
                             slots.buffer.initializeElement(at: k, to: diagnostic)
