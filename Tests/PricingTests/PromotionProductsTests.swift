@@ -76,6 +76,44 @@ struct PromotionProductsTests {
         }
     }
 
+    @Test("the products and rewards a plain reading of codes and selectors gives; one selector's list shared")
+    func plainReading() {
+        var random = SplitMix64(seed: 2_611)
+        var shared = 0
+        for round in 0..<500 {
+            let products = random.draw(1...12)
+            let catalog = Self.catalog(products)
+            let promotions = Self.promotions(&random, count: random.draw(0...40), products: products)
+            let width = random.draw(1...4)
+            let resolved = PromotionProducts(
+                promotions, catalog: catalog, parts: PartRunner.backwards(width: width),
+                promotionsPerPart: random.draw(1...8))
+            /// Codes as ids, in order, each once, those the catalog lacks left out.
+            func ids(_ codes: [String]) -> [ProductID] {
+                var seen = Set<ProductID>()
+                return codes.compactMap { catalog.productID(for: $0) }.filter { seen.insert($0).inserted }
+            }
+            for (index, promotion) in promotions.enumerated() {
+                let plain = NaiveSelection.products(of: promotion, in: catalog)
+                #expect(resolved.products(of: index) == ids(plain.codes), "round \(round), promotion \(index)")
+                #expect(resolved.productCount(of: index) == ids(plain.codes).count, "round \(round)")
+                #expect(resolved.rewards(of: index) == plain.targets.map(ids), "round \(round), promotion \(index)")
+                // Promotions with products on one selector list share them; the others have their own.
+                guard resolved.productCount(of: index) > 0 else { continue }
+                #expect((resolved.sharedProducts(of: index) != nil) == (promotion.productSelectors != nil))
+                for other in promotions.indices.prefix(index)
+                where promotion.productSelectors != nil && resolved.productCount(of: other) > 0 {
+                    let same = promotions[other].productSelectors == promotion.productSelectors
+                    if same { shared += 1 }
+                    #expect(
+                        (resolved.sharedProducts(of: other) == resolved.sharedProducts(of: index)) == same,
+                        "round \(round), promotions \(other) and \(index)")
+                }
+            }
+        }
+        #expect(shared > 1_000)
+    }
+
     @Test("codes in the order named, each once, those the catalog lacks left out; targets apart")
     func codesAsNamed() {
         let catalog = Self.catalog(5)

@@ -206,6 +206,59 @@ struct ShadowCheckTests {
         #expect(warned > 3_000)
     }
 
+    /// Random promotions on a catalog with brands and tags, a third of them on selectors (brands,
+    /// tags, every product), so that many share one selector's products.
+    static func selectorShop(
+        _ random: inout SplitMix64, promotions count: Int, products: Int
+    ) -> (Catalog, [Promotion]) {
+        let prices: [Int64] = [0, 1, 99, 750, 750, 1999, 2000, 12_345]
+        let catalog = try! Catalog(
+            products: (0..<products).map {
+                Product(
+                    code: "P\($0)", name: "P\($0)", price: prices[random.draw(0...7)],
+                    brand: ["Acme", "Zeta", nil][random.draw(0...2)], tags: random.draw(0...1) == 0 ? ["sale"] : [])
+            })
+        let selectors: [[ProductSelector]] = [
+            [ProductSelector()], [ProductSelector(brands: ["Acme"])], [ProductSelector(tags: ["sale"])],
+            [ProductSelector(brands: ["Acme"]), ProductSelector(tags: ["sale"])],
+            [ProductSelector(excludeBrands: ["Zeta"])]
+        ]
+        var (_, promotions) = shop(&random, promotions: count, products: products)
+        for index in promotions.indices where random.draw(0...2) == 0 {
+            promotions[index].productSelectors = selectors[random.draw(0...4)]
+            promotions[index].codes = []
+        }
+        return (catalog, promotions)
+    }
+
+    @Test("promotions on selectors, wide or narrow, in parts or not: the plain check's warnings, on thousands of files")
+    func differentialWide() {
+        var random = SplitMix64(seed: 14_125)
+        var (warned, wideWarned) = (0, 0)
+        for round in 0..<3_000 {
+            let (catalog, promotions) = Self.selectorShop(
+                &random, promotions: random.draw(2...40), products: random.draw(1...9))
+            var plain = PlainShadowCheck(catalog: catalog)
+            let expected = plain.shadowed(promotions).map { [$0.promotion, $0.by] }
+            // Members of more than 0…3 products wide: a selector's share one set, and codes may too.
+            let narrowAtMost = random.draw(0...3)
+            let width = random.draw(1...4)
+            let parts = round % 2 == 0 ? PartRunner.backwards(width: width) : PartRunner.atOnce(width: width)
+            let check = ShadowCheck(
+                promotions: promotions, catalog: catalog, parts: parts, promotionsPerPart: random.draw(1...40),
+                narrowAtMost: narrowAtMost)
+            #expect(check.shadowed().map { [$0.promotion, $0.by] } == expected, "round \(round)")
+            let concurrent = check.shadowed { count, body in
+                DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            }
+            #expect(concurrent.map { [$0.promotion, $0.by] } == expected, "round \(round)")
+            warned += expected.count
+            wideWarned += expected.filter { promotions[$0[0]].productSelectors != nil }.count
+        }
+        #expect(warned > 3_000)
+        #expect(wideWarned > 500)
+    }
+
     @Test("a large file checked in parts, at once, gives what the plain check gives")
     func parts() {
         var random = SplitMix64(seed: 7)

@@ -2,8 +2,8 @@ import Pricing
 
 /// The shadowed check (docs/diagnostics.md, `promotion.shadowed`) as it was first written: every
 /// pair of promotions sharing a product compared product by product, each discount worked out by the
-/// engine's own `LineDiscount`, one budget of quantities for the whole file. The reference the
-/// check in Promotions must agree with.
+/// engine's own `LineDiscount`, one budget of quantities for the whole file, a selector's
+/// products read by ``NaiveSelection``. The reference the check in Promotions must agree with.
 ///
 /// How "every quantity" is decided without trying them all. On one product at list price U, each
 /// line promotion's discount d(q) is zero below a threshold and, from a point B on, a linear function
@@ -30,7 +30,9 @@ public struct PlainShadowCheck {
         var byProduct: [ProductID: [Int]] = [:]
         for (index, promotion) in promotions.enumerated()
         where promotion.isEnabled && promotion.rule.type.scope == .line {
-            productsOf[index] = Array(Set(promotion.codes.compactMap(catalog.productID(for:)))).sorted()
+            // A selector's products as if written with `codes` (docs/selectors.md).
+            let codes = NaiveSelection.products(of: promotion, in: catalog).codes
+            productsOf[index] = Array(Set(codes.compactMap(catalog.productID(for:)))).sorted()
             for product in productsOf[index] { byProduct[product, default: []].append(index) }
         }
         // What the pairs compare, in plain arrays: no promotion is copied in the loop.

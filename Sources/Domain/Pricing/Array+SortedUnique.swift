@@ -11,4 +11,15 @@ extension Array where Element: Comparable {
         }
         removeLast(count - unique)
     }
+
+    /// Whether this ascending list holds `value`: a binary search, for a list as long as what a
+    /// selector selects.
+    func containsAscending(_ value: Element) -> Bool {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
+    }
 }

@@ -115,12 +115,24 @@ struct PromotionDecoder {
 
     final class CatalogIndexCache {
         private var index: CatalogIndex?
+        /// Whether each list of selectors seen selects nothing: a file may have thousands of
+        /// promotions on one brand of a large catalog, resolved once.
+        private var selectsNothing: [[ProductSelector]: Bool] = [:]
 
         func index(of catalog: Catalog) -> CatalogIndex {
             if let index { return index }
             let built = CatalogIndex(catalog)
             index = built
             return built
+        }
+
+        /// Whether `selectors` select no product of `catalog`.
+        func selectNothing(_ selectors: [ProductSelector], in catalog: Catalog) -> Bool {
+            if let known = selectsNothing[selectors] { return known }
+            let index = index(of: catalog)
+            let nothing = index.union(selectors.map { index.resolve($0, in: catalog) }).isEmpty
+            selectsNothing[selectors] = nothing
+            return nothing
         }
     }
 

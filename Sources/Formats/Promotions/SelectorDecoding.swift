@@ -112,8 +112,7 @@ extension Decoding {
     /// With a catalog: `promotion.selects-nothing` when `selectors` select no product of it.
     private mutating func checkSelects(_ selectors: [ProductSelector], _ value: PlistValue, key: String) {
         guard let catalog = context.productCatalog else { return }
-        let index = catalogIndex.index(of: catalog)
-        if index.union(selectors.map { index.resolve($0, in: catalog) }).isEmpty {
+        if catalogIndex.selectNothing(selectors, in: catalog) {
             report(.selectsNothing(key, at: value.location, promotion: promotionID))
         }
     }

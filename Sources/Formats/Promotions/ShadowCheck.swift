@@ -23,12 +23,23 @@ import Pricing
 /// no allocation or reference counting; the exact comparison runs once per distinct unit price of
 /// P's products. Products are independent: ``run(part:into:)`` checks one range of them, so a caller can
 /// spread ``parts`` over cores, and the answer does not depend on how.
+///
+/// Promotions with many products. A promotion that selects a brand or a category of a large
+/// catalog has thousands of products, and a file may have thousands of such promotions on a few
+/// selections. Listed under each of its products, and compared with another product by product,
+/// they would take gigabytes and minutes. So a member with more than ``narrowAtMost`` products is
+/// "wide": the members with one selector's products share one "wide set", held once; which wide
+/// sets hold which is worked out once per set, not per pair; and a wide set's members are laid
+/// out at a unit price once per part and price (the work runs in order of price), and searched as a
+/// list of their own beside a product's narrow members.
 struct ShadowCheck: @unchecked Sendable {
     /// Quantities walked per pair at most.
     static let maxWindow: Int64 = 100_000
-    /// Quantities walked per home product at most: a bound on adversarial files (the generated
-    /// 100,000-promotion file walks at most a few thousand per product).
+    /// Quantities walked per home product (or wide set) at most: a bound on adversarial files (the
+    /// generated 100,000-promotion file walks at most a few thousand per product).
     static let allowancePerProduct: Int64 = 4_000_000
+    /// A member with more products than this is wide.
+    static let narrowAtMost = 64
 
     /// The enabled line promotions with a catalog product ("members"), in file order.
     private let promotionIndex: [Int32]
@@ -57,11 +68,15 @@ struct ShadowCheck: @unchecked Sendable {
         var records: [Member] = []
         var productStart: [Int32] = [0]
         var productIDs: [Int32] = []
+        /// Per member, the number its products share with other promotions' when they are a
+        /// selector's list of more than `narrowAtMost` (not copied: `productStart` gives it
+        /// none), or -1.
+        var shared: [Int32] = []
         /// The part's distinct instants, numbered in the order first seen.
         var instants: [Instant] = []
         var couponKeys: [[UInt8]] = []
 
-        init(_ promotions: [Promotion], _ range: Range<Int>, products: PromotionProducts) {
+        init(_ promotions: [Promotion], _ range: Range<Int>, products: PromotionProducts, narrowAtMost: Int) {
             promotionIndex.reserveCapacity(range.count)
             records.reserveCapacity(range.count)
             productStart.reserveCapacity(range.count + 1)
@@ -74,8 +89,14 @@ struct ShadowCheck: @unchecked Sendable {
                 for index in range where promotions[index].isEnabled && promotions[index].rule.shadowShape != nil {
                     // Its products, ascending, each once.
                     let first = productIDs.count
-                    products.forEachProduct(of: index) { productIDs.append(Int32($0)) }
-                    guard productIDs.count > first else { continue }
+                    let count = products.productCount(of: index)
+                    guard count > 0 else { continue }
+                    if count > narrowAtMost, let key = products.sharedProducts(of: index) {
+                        shared.append(Int32(key))
+                    } else {
+                        shared.append(-1)
+                        products.forEachProduct(of: index) { productIDs.append(Int32($0)) }
+                    }
                     if productIDs.count - first > 1 {
                         let kept = productIDs.withUnsafeMutableBufferPointer { ids in
                             var own = UnsafeMutableBufferPointer(rebasing: ids[first...])
@@ -125,65 +146,112 @@ struct ShadowCheck: @unchecked Sendable {
         }
     }
 
-    /// Each member's products (catalog ids, ascending) `productIDs[productStart[m]..<productStart[m + 1]]`.
+    /// Each narrow member's products (catalog ids, ascending) `productIDs[productStart[m]..<productStart[m + 1]]`
+    /// (a wide member's, when it names them itself, are there too, unused).
     private let productStart: [Int32]
     private let productIDs: [Int32]
-    /// Each member's distinct unit prices.
+    /// Each narrow member's distinct unit prices (a wide member has none here: its set has them).
     private let priceStart: [Int32]
     private let prices: [Int64]
-    /// Per product with members ("listed", numbered in order of their ids): its unit price, its
-    /// members in file order, and the members whose home it is.
+    /// Per product with narrow members ("listed", numbered in order of their ids): its catalog id,
+    /// its unit price, its narrow members in file order, and the narrow members whose home it is.
+    private let listedID: [Int32]
     private let listedPrice: [Int64]
     private let listStart: [Int32]
     private let listMembers: [Int32]
     private let homeStart: [Int32]
     private let homeMembers: [Int32]
-    /// Listed products `partStart[k]..<partStart[k + 1]` make part k.
+    /// The wide sets.
+    private let wide: WideSets
+    /// The work in the order it runs: a listed product's homes (`item ≥ 0`), or a wide set's members
+    /// (`item = −1 − set`); in order of price when there are wide sets. Items
+    /// `work[partStart[k]..<partStart[k + 1]]` make part k.
+    private let work: [Int32]
     private let partStart: [Int32]
 
     /// Parts of about equal work, as many as make sense for the file (one for a small one).
     var parts: Int { partStart.count - 1 }
 
+    /// Wide members, by the products they share.
+    private struct WideSets {
+        /// Per member, its wide set, or -1 when it is narrow.
+        var of: [Int32]
+        /// Each set's products, ascending: `ids[start[s]..<start[s + 1]]`.
+        var start: [Int32] = [0]
+        var ids: [Int32] = []
+        /// Each set's members in file order ("slots"), with their shapes and what their pairs
+        /// compare whatever the price.
+        var memberStart: [Int32] = [0]
+        var members: [Int32] = []
+        var shapes: [ShadowShape] = []
+        var window: [SIMD2<Int32>] = []
+        var coupon: [Int32] = []
+        var priority: [Int64] = []
+        /// Each set's distinct unit prices, ascending.
+        var priceStart: [Int32] = [0]
+        var prices: [Int64] = []
+        /// The price of each set's product in fewest wide sets (its pairs are sifted at that
+        /// price), and the sets holding every product it has (itself first).
+        var homePrice: [Int64] = []
+        var supersetStart: [Int32] = [0]
+        var supersets: [Int32] = []
+        /// Per catalog product, the wide sets holding it, ascending (empty without wide sets).
+        var holdingStart: [Int32] = []
+        var holding: [Int32] = []
+
+        var count: Int { start.count - 1 }
+
+        func products(_ set: Int) -> ArraySlice<Int32> { ids[Int(start[set])..<Int(start[set + 1])] }
+        func membersOf(_ set: Int) -> Range<Int> { Int(memberStart[set])..<Int(memberStart[set + 1]) }
+        func holding(_ product: Int) -> ArraySlice<Int32> {
+            holdingStart.isEmpty ? [] : holding[Int(holdingStart[product])..<Int(holdingStart[product + 1])]
+        }
+    }
+
     /// `parts`: how the promotions' products are resolved and the members gathered (the
     /// caller's threads), in parts of at least `promotionsPerPart` promotions; the check is the
-    /// same whichever way.
+    /// same whichever way. `narrowAtMost`: the most products of a narrow member (tests make
+    /// small catalogs' members wide).
     init(
         promotions: [Promotion], catalog: Catalog, parts: PartRunner = .oneAfterAnother,
-        promotionsPerPart: Int = PromotionProducts.promotionsPerPart
+        promotionsPerPart: Int = PromotionProducts.promotionsPerPart, narrowAtMost: Int = Self.narrowAtMost
     ) {
         self.init(
             promotions: promotions,
             products: PromotionProducts(
                 promotions, catalog: catalog, parts: parts, promotionsPerPart: promotionsPerPart),
-            catalog: catalog, parts: parts, promotionsPerPart: promotionsPerPart)
+            catalog: catalog, parts: parts, promotionsPerPart: promotionsPerPart, narrowAtMost: narrowAtMost)
     }
 
     /// `products`: the promotions' products, resolved against the catalog once.
     init(
         promotions: [Promotion], products: PromotionProducts, catalog: Catalog, parts: PartRunner = .oneAfterAnother,
-        promotionsPerPart: Int = PromotionProducts.promotionsPerPart
+        promotionsPerPart: Int = PromotionProducts.promotionsPerPart, narrowAtMost: Int = Self.narrowAtMost
     ) {
         // The members of a large file gathered in parts, then joined in file order.
         let gatherings = parts.partCount(promotions.count, eachAtLeast: promotionsPerPart)
         let gathered = parts.collect(gatherings) { part in
             Gathered(
                 promotions, PartRunner.share(part, of: promotions.count, in: gatherings),
-                products: products)
+                products: products, narrowAtMost: narrowAtMost)
         }
         var promotionIndex: [Int32] = []
         var records: [Member] = []
         var productStart: [Int32] = [0]
         var productIDs: [Int32] = []
+        var shared: [Int32] = []
         if gathered.count == 1 {
             promotionIndex = gathered[0].promotionIndex
             records = gathered[0].records
             productStart = gathered[0].productStart
             productIDs = gathered[0].productIDs
+            shared = gathered[0].shared
         } else {
             let memberCount = gathered.reduce(0) { $0 + $1.records.count }
             promotionIndex.reserveCapacity(memberCount)
             records.reserveCapacity(memberCount)
             productStart.reserveCapacity(memberCount + 1)
+            shared.reserveCapacity(memberCount)
             productIDs.reserveCapacity(gathered.reduce(0) { $0 + $1.productIDs.count })
             for part in gathered {
                 let base = Int32(productIDs.count)
@@ -191,6 +259,7 @@ struct ShadowCheck: @unchecked Sendable {
                 records += part.records
                 for end in part.productStart.dropFirst() { productStart.append(end + base) }
                 productIDs += part.productIDs
+                shared += part.shared
             }
         }
         // Windows as ranks of their instants (equal instants, equal ranks), and who may have each
@@ -219,37 +288,62 @@ struct ShadowCheck: @unchecked Sendable {
             first += part.records.count
         }
         let members = promotionIndex.count
-        // Products with members, numbered densely in order of their ids; their prices.
+        let wide = Self.wideSets(
+            records: records, shared: shared, productStart: productStart, productIDs: productIDs,
+            narrowAtMost: narrowAtMost,
+            promotions: promotions, promotionIndex: promotionIndex, products: products, catalog: catalog)
+        // Products with narrow members, numbered densely in order of their ids; their prices.
         var listedOf = [Int32](repeating: -1, count: catalog.products.count)
-        for id in productIDs { listedOf[Int(id)] = 0 }
+        if wide.count == 0 {
+            for id in productIDs { listedOf[Int(id)] = 0 }
+        } else {
+            for member in 0..<members where wide.of[member] < 0 {
+                for slot in Int(productStart[member])..<Int(productStart[member + 1]) {
+                    listedOf[Int(productIDs[slot])] = 0
+                }
+            }
+        }
+        var listedID: [Int32] = []
         var listedPrice: [Int64] = []
         for id in listedOf.indices where listedOf[id] == 0 {
             listedOf[id] = Int32(listedPrice.count)
+            listedID.append(Int32(id))
             listedPrice.append(catalog.products[id].price)
         }
         let listedCount = listedPrice.count
-        // Each member's signature and distinct prices.
+        // Each narrow member's signature and distinct prices.
         var priceStart: [Int32] = [0]
         var prices: [Int64] = []
         priceStart.reserveCapacity(members + 1)
         prices.reserveCapacity(productIDs.count)
         for member in 0..<members {
             let first = prices.count
-            for slot in Int(productStart[member])..<Int(productStart[member + 1]) {
-                records[member].signature |= 1 << UInt64(productIDs[slot] & 63)
-                let price = listedPrice[Int(listedOf[Int(productIDs[slot])])]
-                if !prices[first...].contains(price) { prices.append(price) }
+            if wide.of[member] < 0 {
+                for slot in Int(productStart[member])..<Int(productStart[member + 1]) {
+                    records[member].signature |= 1 << UInt64(productIDs[slot] & 63)
+                    let price = listedPrice[Int(listedOf[Int(productIDs[slot])])]
+                    if !prices[first...].contains(price) { prices.append(price) }
+                }
             }
             priceStart.append(Int32(prices.count))
         }
-        // Each listed product's members in file order, and each member's home: its product with fewest.
+        // Each listed product's narrow members in file order, and each narrow member's home: its
+        // product with fewest.
         var listStart = [Int32](repeating: 0, count: listedCount + 1)
-        for id in productIDs { listStart[Int(listedOf[Int(id)]) + 1] += 1 }
+        if wide.count == 0 {
+            for id in productIDs { listStart[Int(listedOf[Int(id)]) + 1] += 1 }
+        } else {
+            for member in 0..<members where wide.of[member] < 0 {
+                for slot in Int(productStart[member])..<Int(productStart[member + 1]) {
+                    listStart[Int(listedOf[Int(productIDs[slot])]) + 1] += 1
+                }
+            }
+        }
         for number in 0..<listedCount { listStart[number + 1] += listStart[number] }
         var fill = listStart
-        var listMembers = [Int32](repeating: 0, count: productIDs.count)
-        var home = [Int32](repeating: 0, count: members)
-        for member in 0..<members {
+        var listMembers = [Int32](repeating: 0, count: Int(listStart[listedCount]))
+        var home = [Int32](repeating: -1, count: members)
+        for member in 0..<members where wide.of[member] < 0 {
             var best: Int32 = -1
             var bestSize = Int32.max
             for slot in Int(productStart[member])..<Int(productStart[member + 1]) {
@@ -262,29 +356,52 @@ struct ShadowCheck: @unchecked Sendable {
             home[member] = best
         }
         var homeStart = [Int32](repeating: 0, count: listedCount + 1)
-        for member in 0..<members { homeStart[Int(home[member]) + 1] += 1 }
+        for member in 0..<members where home[member] >= 0 { homeStart[Int(home[member]) + 1] += 1 }
         for number in 0..<listedCount { homeStart[number + 1] += homeStart[number] }
         var homeFill = homeStart
-        var homeMembers = [Int32](repeating: 0, count: members)
-        for member in 0..<members {
+        var homeMembers = [Int32](repeating: 0, count: Int(homeStart[listedCount]))
+        for member in 0..<members where home[member] >= 0 {
             homeMembers[Int(homeFill[Int(home[member])])] = Int32(member)
             homeFill[Int(home[member])] += 1
         }
-        // Parts of about equal work (members at home × the length of the list they are compared with).
-        var total = 0
-        for listed in 0..<listedCount {
-            total += Int(homeStart[listed + 1] - homeStart[listed]) * Int(listStart[listed + 1] - listStart[listed])
+        // The work, and its cost: members at home × the members they are compared with.
+        var work: [Int32] = []
+        var cost: [Int] = []
+        for listed in 0..<listedCount where homeStart[listed + 1] > homeStart[listed] {
+            var compared = Int(listStart[listed + 1] - listStart[listed])
+            for set in wide.holding(Int(listedID[listed])) { compared += wide.membersOf(Int(set)).count }
+            work.append(Int32(listed))
+            cost.append(Int(homeStart[listed + 1] - homeStart[listed]) * compared)
         }
-        let partCount = max(1, min(32, total / 250_000, listedCount))
+        if wide.count > 0 {
+            for set in 0..<wide.count {
+                var compared = 0
+                for superset in wide.supersets[Int(wide.supersetStart[set])..<Int(wide.supersetStart[set + 1])] {
+                    compared += wide.membersOf(Int(superset)).count
+                }
+                work.append(-1 - Int32(set))
+                cost.append(wide.membersOf(set).count * compared)
+            }
+            // In order of price, so that a part lays a wide set out once per price.
+            let price = { (item: Int32) in
+                item >= 0 ? listedPrice[Int(item)] : wide.homePrice[Int(-1 - item)]
+            }
+            let order = work.indices.sorted { (price(work[$0]), $0) < (price(work[$1]), $1) }
+            work = order.map { work[$0] }
+            cost = order.map { cost[$0] }
+        }
+        // Parts of about equal work.
+        let total = cost.reduce(0, +)
+        let partCount = max(1, min(32, total / 250_000, work.count))
         var partStart: [Int32] = [0]
         var done = 0
-        for listed in 0..<listedCount {
-            done += Int(homeStart[listed + 1] - homeStart[listed]) * Int(listStart[listed + 1] - listStart[listed])
+        for (item, itemCost) in cost.enumerated() {
+            done += itemCost
             if partStart.count < partCount, done * partCount >= total * partStart.count {
-                partStart.append(Int32(listed + 1))
+                partStart.append(Int32(item + 1))
             }
         }
-        if partStart.last != Int32(listedCount) { partStart.append(Int32(listedCount)) }
+        if partStart.last != Int32(work.count) { partStart.append(Int32(work.count)) }
 
         self.promotionIndex = promotionIndex
         self.members = records
@@ -293,12 +410,96 @@ struct ShadowCheck: @unchecked Sendable {
         self.productIDs = productIDs
         self.priceStart = priceStart
         self.prices = prices
+        self.listedID = listedID
         self.listedPrice = listedPrice
         self.listStart = listStart
         self.listMembers = listMembers
         self.homeStart = homeStart
         self.homeMembers = homeMembers
+        self.wide = wide
+        self.work = work
         self.partStart = partStart
+    }
+
+    /// The wide members' sets: a selector's list of more than `narrowAtMost` products is one set
+    /// however many members share it; a member naming more codes than that has a set of its own.
+    private static func wideSets(
+        records: [Member], shared: [Int32], productStart: [Int32], productIDs: [Int32], narrowAtMost: Int,
+        promotions: [Promotion],
+        promotionIndex: [Int32], products: PromotionProducts, catalog: Catalog
+    ) -> WideSets {
+        let members = shared.count
+        var wide = WideSets(of: [Int32](repeating: -1, count: members))
+        var setOfShared: [Int32: Int32] = [:]
+        for member in 0..<members {
+            if shared[member] >= 0 {
+                if let known = setOfShared[shared[member]] {
+                    wide.of[member] = known
+                    continue
+                }
+                setOfShared[shared[member]] = Int32(wide.count)
+                wide.of[member] = Int32(wide.count)
+                // A selector's list: ascending, each once.
+                products.forEachProduct(of: Int(promotionIndex[member])) { wide.ids.append(Int32($0)) }
+                wide.start.append(Int32(wide.ids.count))
+            } else if productStart[member + 1] - productStart[member] > narrowAtMost {
+                wide.of[member] = Int32(wide.count)
+                wide.ids += productIDs[Int(productStart[member])..<Int(productStart[member + 1])]
+                wide.start.append(Int32(wide.ids.count))
+            }
+        }
+        guard wide.count > 0 else { return wide }
+        // Members per set, in file order, with their shapes.
+        wide.memberStart = [Int32](repeating: 0, count: wide.count + 1)
+        for member in 0..<members where wide.of[member] >= 0 { wide.memberStart[Int(wide.of[member]) + 1] += 1 }
+        for set in 0..<wide.count { wide.memberStart[set + 1] += wide.memberStart[set] }
+        var fill = wide.memberStart
+        wide.members = [Int32](repeating: 0, count: Int(wide.memberStart[wide.count]))
+        wide.shapes = [ShadowShape](repeating: .nothing, count: wide.members.count)
+        wide.window = [SIMD2<Int32>](repeating: .zero, count: wide.members.count)
+        wide.coupon = [Int32](repeating: 0, count: wide.members.count)
+        wide.priority = [Int64](repeating: 0, count: wide.members.count)
+        for member in 0..<members where wide.of[member] >= 0 {
+            let slot = Int(fill[Int(wide.of[member])])
+            wide.members[slot] = Int32(member)
+            wide.shapes[slot] = ShadowShape(promotions[Int(promotionIndex[member])]) ?? .nothing
+            wide.window[slot] = SIMD2(records[member].start, records[member].end)
+            wide.coupon[slot] = records[member].coupon
+            wide.priority[slot] = records[member].priority
+            fill[Int(wide.of[member])] += 1
+        }
+        // The sets holding each product.
+        wide.holdingStart = [Int32](repeating: 0, count: catalog.products.count + 1)
+        for id in wide.ids { wide.holdingStart[Int(id) + 1] += 1 }
+        for id in 0..<catalog.products.count { wide.holdingStart[id + 1] += wide.holdingStart[id] }
+        var holdingFill = wide.holdingStart
+        wide.holding = [Int32](repeating: 0, count: wide.ids.count)
+        for set in 0..<wide.count {
+            for id in wide.products(set) {
+                wide.holding[Int(holdingFill[Int(id)])] = Int32(set)
+                holdingFill[Int(id)] += 1
+            }
+        }
+        // Each set's prices, home and supersets (found among the sets holding its home).
+        for set in 0..<wide.count {
+            let setPrices = wide.products(set).map { catalog.products[Int($0)].price }.sorted()
+            for (slot, price) in setPrices.enumerated() where slot == 0 || price != setPrices[slot - 1] {
+                wide.prices.append(price)
+            }
+            wide.priceStart.append(Int32(wide.prices.count))
+            let home = wide.products(set).min { wide.holding(Int($0)).count < wide.holding(Int($1)).count }!
+            wide.homePrice.append(catalog.products[Int(home)].price)
+            wide.supersets.append(Int32(set))
+            let own = wide.products(set)
+            for other in wide.holding(Int(home)) where other != set {
+                let theirs = wide.products(Int(other))
+                if theirs.count >= own.count, own.allSatisfy({ Self.contains(theirs, $0) }) {
+                    wide.supersets.append(other)
+                }
+            }
+            wide.supersetStart.append(Int32(wide.supersets.count))
+        }
+        return wide
     }
 
     /// For each promotion shadowed by another, the position of the first such one in file order;
@@ -318,12 +519,17 @@ struct ShadowCheck: @unchecked Sendable {
         return found
     }
 
-    /// Checks the members at home in part `part`'s products, writing per member the member that
-    /// shadows it (-1: none) into `results`: each part writes the members at home in its products only.
+    /// Checks the members of part `part`'s work, writing per member the member that shadows it
+    /// (-1: none) into `results`: each part writes the members of its own work only.
     func run(part: Int, into results: PartBuffer<Int32>) {
         var scratch = Scratch()
-        for listed in Int(partStart[part])..<Int(partStart[part + 1]) {
-            check(listed: listed, scratch: &scratch, into: results.buffer)
+        var layouts = WideLayouts(wide)
+        for item in work[Int(partStart[part])..<Int(partStart[part + 1])] {
+            if item >= 0 {
+                check(listed: Int(item), scratch: &scratch, layouts: &layouts, into: results.buffer)
+            } else {
+                check(wideSet: Int(-1 - item), scratch: &scratch, layouts: &layouts, into: results.buffer)
+            }
         }
     }
 
@@ -357,17 +563,147 @@ struct ShadowCheck: @unchecked Sendable {
             probes.removeAll(keepingCapacity: true)
             bySlope.removeAll(keepingCapacity: true)
         }
+
+        /// Room for the bits of a list of `count`.
+        mutating func makeRoom(for count: Int) {
+            let words = (count + 63) / 64
+            if candidates.count < words { candidates = [UInt64](repeating: 0, count: words) }
+        }
     }
 
-    /// A product's members as the pairs read them.
+    /// The wide sets' slopes at one unit price, by slot (``WideSets/members``): worked out for a
+    /// set when first needed at that price, and its slots sorted by slope once two members are
+    /// compared with it (sorting for one costs more than the pairs it saves).
+    private struct WideLayouts {
+        var price: Int64?
+        /// Per set: 0 not laid out at `price`, 1 its slopes worked out, 2 its slots sorted by slope too.
+        var state: [UInt8]
+        /// Per set, how many members have been compared with it at `price`.
+        var users: [Int32]
+        var laidOut: [Int32] = []
+        var slope: [Double]
+        /// Per set's slots, its positions by slope, as ``Scratch/bySlope`` (sorted when it has up to 65,536).
+        var bySlope: [UInt64]
+        /// The discounts at 1…8 units, worked out only for the members that pass the other
+        /// filters, once each: at a catalog's many prices, most of a wide set's are never needed.
+        let probes: ProbeMemo
+
+        init(_ wide: WideSets) {
+            state = [UInt8](repeating: 0, count: wide.count)
+            users = [Int32](repeating: 0, count: wide.count)
+            slope = [Double](repeating: 0, count: wide.members.count)
+            bySlope = [UInt64](repeating: 0, count: wide.members.count)
+            probes = ProbeMemo(count: wide.members.count)
+        }
+    }
+
+    /// Lays out `sets` at unit price `u` for `users` more members (afresh at a new price).
+    private func layOut(_ sets: some Sequence<Int32>, at u: Int64, users: Int, into layouts: inout WideLayouts) {
+        if layouts.price != u {
+            for set in layouts.laidOut { (layouts.state[Int(set)], layouts.users[Int(set)]) = (0, 0) }
+            layouts.laidOut.removeAll(keepingCapacity: true)
+            layouts.price = u
+        }
+        for set in sets {
+            let slots = wide.membersOf(Int(set))
+            if layouts.state[Int(set)] == 0 {
+                layouts.state[Int(set)] = 1
+                layouts.laidOut.append(set)
+                for slot in slots {
+                    let slope = wide.shapes[slot].approximateSlope(unitPrice: u)
+                    layouts.slope[slot] = slope
+                    layouts.bySlope[slot] = slope.bitPattern & ~0xFFFF | UInt64((slot - slots.lowerBound) & 0xFFFF)
+                }
+                layouts.probes.reset(slots)
+            }
+            layouts.users[Int(set)] += Int32(users)
+            if layouts.state[Int(set)] == 1, layouts.users[Int(set)] >= 2, slots.count <= 1 << 16 {
+                layouts.state[Int(set)] = 2
+                layouts.bySlope[slots].sort()
+            }
+        }
+    }
+
+    /// Discounts at 1…8 units worked out when first asked for, in memory the lists write through.
+    private final class ProbeMemo {
+        /// Not worked out yet: no discount is negative.
+        static let unknown = SIMD8<Int32>(repeating: .min)
+        let buffer: UnsafeMutableBufferPointer<SIMD8<Int32>>
+
+        init(count: Int) {
+            buffer = .allocate(capacity: count)
+            buffer.initialize(repeating: Self.unknown)
+        }
+
+        /// Positions `range` not worked out.
+        func reset(_ range: Range<Int>) {
+            for position in range { buffer[position] = Self.unknown }
+        }
+
+        deinit { buffer.deallocate() }
+    }
+
+    /// A list of members as the pairs read them.
     private struct Lists {
         let member: UnsafeBufferPointer<Int32>
+        /// Empty in a wide set's list.
         let signature: UnsafeBufferPointer<UInt64>
         let slope: UnsafeBufferPointer<Double>
         let window: UnsafeBufferPointer<SIMD2<Int32>>
         let coupon: UnsafeBufferPointer<Int32>
         let priority: UnsafeBufferPointer<Int64>
+        /// The discounts at 1…8 units; empty in a wide set's list, whose `shapes` give them at
+        /// `unitPrice`, kept in `memo` once worked out.
         let probes: UnsafeBufferPointer<SIMD8<Int32>>
+        let shapes: UnsafeBufferPointer<ShadowShape>
+        let unitPrice: Int64
+        var memo: UnsafeMutablePointer<SIMD8<Int32>>? = nil
+
+        @inline(__always)
+        func probes(_ position: Int) -> SIMD8<Int32> {
+            guard probes.isEmpty, let memo else { return probes[position] }
+            if memo[position] == ProbeMemo.unknown {
+                memo[position] = ShadowCheck.probes(shapes[position], unitPrice: unitPrice)
+            }
+            return memo[position]
+        }
+        /// Positions by slope, nil when the list is too long to have them.
+        let bySlope: UnsafeBufferPointer<UInt64>?
+
+        /// The facts of the member at `position`, as the search for what shadows it reads them.
+        func sought(_ position: Int) -> Sought {
+            let slope = self.slope[position]
+            return Sought(
+                member: member[position], signature: signature.isEmpty ? 0 : signature[position],
+                slopeFloor: slope > 0 ? slope - slope * 1e-9 : 0, window: window[position],
+                coupon: coupon[position], priority: priority[position], probes: probes(position))
+        }
+
+        /// The same of positions `range` (a wide set's slots), by slope when `sorted`.
+        func slice(_ range: Range<Int>, sorted: Bool) -> Lists {
+            func cut<T>(_ buffer: UnsafeBufferPointer<T>) -> UnsafeBufferPointer<T> {
+                UnsafeBufferPointer(rebasing: buffer[range])
+            }
+            return Lists(
+                member: cut(member), signature: signature.isEmpty ? signature : cut(signature), slope: cut(slope),
+                window: cut(window),
+                coupon: cut(coupon), priority: cut(priority), probes: probes.isEmpty ? probes : cut(probes),
+                shapes: shapes.isEmpty ? shapes : cut(shapes), unitPrice: unitPrice,
+                memo: memo.map { $0 + range.lowerBound },
+                bySlope: sorted && range.count <= 1 << 16 ? bySlope.map(cut) : nil)
+        }
+    }
+
+    /// What a member's pairs are compared on: its facts at one unit price.
+    private struct Sought {
+        var member: Int32
+        var signature: UInt64
+        /// Q's slope must reach P's (when P's is positive): this allows for the rounding of doubles.
+        var slopeFloor: Double
+        var window: SIMD2<Int32>
+        var coupon: Int32
+        var priority: Int64
+        var probes: SIMD8<Int32>
     }
 
     /// The discounts at 1…8 units, saturated to 32 bits (a saturated value still compares right
@@ -397,7 +733,44 @@ struct ShadowCheck: @unchecked Sendable {
         return values
     }
 
-    private func check(listed: Int, scratch: inout Scratch, into by: UnsafeMutableBufferPointer<Int32>) {
+    /// Calls `body` with the lists in these arrays (`signature` empty for a wide set's, whose
+    /// members hold every product of those they are compared with; `bySlope` nil when too long).
+    private static func withLists<R>(
+        _ member: [Int32], _ signature: [UInt64], _ slope: [Double], _ window: [SIMD2<Int32>], _ coupon: [Int32],
+        _ priority: [Int64], _ probes: [SIMD8<Int32>], _ shapes: [ShadowShape], unitPrice: Int64, _ bySlope: [UInt64]?,
+        _ body: (Lists) -> R
+    ) -> R {
+        member.withUnsafeBufferPointer { member in
+            signature.withUnsafeBufferPointer { signature in
+                slope.withUnsafeBufferPointer { slope in
+                    window.withUnsafeBufferPointer { window in
+                        coupon.withUnsafeBufferPointer { coupon in
+                            priority.withUnsafeBufferPointer { priority in
+                                probes.withUnsafeBufferPointer { probes in
+                                    shapes.withUnsafeBufferPointer { shapes in
+                                        func lists(_ bySlope: UnsafeBufferPointer<UInt64>?) -> Lists {
+                                            Lists(
+                                                member: member, signature: signature, slope: slope, window: window,
+                                                coupon: coupon, priority: priority, probes: probes, shapes: shapes,
+                                                unitPrice: unitPrice, bySlope: bySlope)
+                                        }
+                                        guard let bySlope else { return body(lists(nil)) }
+                                        return bySlope.withUnsafeBufferPointer { body(lists($0)) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The members at home in listed product `listed`: compared with its narrow members, then
+    /// with the members of the wide sets that hold all their products.
+    private func check(
+        listed: Int, scratch: inout Scratch, layouts: inout WideLayouts, into by: UnsafeMutableBufferPointer<Int32>
+    ) {
         let homes = Int(homeStart[listed])..<Int(homeStart[listed + 1])
         guard !homes.isEmpty else { return }
         let u = listedPrice[listed]
@@ -433,133 +806,211 @@ struct ShadowCheck: @unchecked Sendable {
             }
             scratch.bySlope.sort()
         }
-        let words = (count + 63) / 64
-        if scratch.candidates.count < words { scratch.candidates = [UInt64](repeating: 0, count: words) }
+        scratch.makeRoom(for: count)
+        let holding = wide.holding(Int(listedID[listed]))
+        if !holding.isEmpty {
+            layOut(holding, at: u, users: homes.count, into: &layouts)
+            for set in holding { scratch.makeRoom(for: wide.membersOf(Int(set)).count) }
+        }
         var allowance = Self.allowancePerProduct
-        scratch.member.withUnsafeBufferPointer { member in
-            scratch.signature.withUnsafeBufferPointer { signature in
-                scratch.slope.withUnsafeBufferPointer { slope in
-                    scratch.window.withUnsafeBufferPointer { window in
-                        scratch.coupon.withUnsafeBufferPointer { coupon in
-                            scratch.priority.withUnsafeBufferPointer { priority in
-                                scratch.probes.withUnsafeBufferPointer { probes in
-                                    scratch.bySlope.withUnsafeBufferPointer { bySlope in
-                                        scratch.candidates.withUnsafeMutableBufferPointer { bits in
-                                            let lists = Lists(
-                                                member: member, signature: signature, slope: slope, window: window,
-                                                coupon: coupon, priority: priority, probes: probes)
-                                            for home in homes {
-                                                let p = homeMembers[home]
-                                                by[Int(p)] = shadower(
-                                                    of: p, in: lists, bySlope: sorted ? bySlope : nil, bits: bits,
-                                                    allowance: &allowance)
-                                            }
-                                        }
-                                    }
-                                }
-                            }
+        let s = scratch
+        Self.withLists(
+            s.member, s.signature, s.slope, s.window, s.coupon, s.priority, s.probes, [], unitPrice: u,
+            sorted ? s.bySlope : nil
+        ) { lists in
+            let l = layouts
+            Self.withLists(
+                wide.members, [], l.slope, wide.window, wide.coupon, wide.priority, [], wide.shapes, unitPrice: u,
+                l.bySlope
+            ) { wideLists in
+                var wideLists = wideLists
+                wideLists.memo = l.probes.buffer.baseAddress
+                scratch.candidates.withUnsafeMutableBufferPointer { bits in
+                    for home in homes {
+                        let p = homeMembers[home]
+                        // P's position in this list: members are in file order.
+                        var (low, high) = (0, count)
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if lists.member[middle] < p { low = middle + 1 } else { high = middle }
                         }
+                        let sought = lists.sought(low)
+                        var best = first(
+                            shadowing: sought, in: lists, before: .max, subsetKnown: false, bits: bits,
+                            allowance: &allowance)
+                        for set in holding where isHeld(p, by: set) {
+                            let found = first(
+                                shadowing: sought,
+                                in: wideLists.slice(wide.membersOf(Int(set)), sorted: l.state[Int(set)] == 2),
+                                before: best < 0 ? .max : best, subsetKnown: true, bits: bits, allowance: &allowance)
+                            if found >= 0 { best = found }
+                        }
+                        by[Int(p)] = best
                     }
                 }
             }
         }
     }
 
-    /// The first member of `lists` that shadows member `p`, or -1.
-    @inline(__always)
-    private func shadower(
-        of p: Int32, in lists: Lists, bySlope: UnsafeBufferPointer<UInt64>?, bits: UnsafeMutableBufferPointer<UInt64>,
-        allowance: inout Int64
-    ) -> Int32 {
-        let count = lists.member.count
-        // P's position in this list: members are in file order.
-        var low = 0
-        var high = count
+    /// The members of wide set `set`: compared with the members of the wide sets that hold all
+    /// its products (itself among them).
+    private func check(
+        wideSet set: Int, scratch: inout Scratch, layouts: inout WideLayouts, into by: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let supersets = wide.supersets[Int(wide.supersetStart[set])..<Int(wide.supersetStart[set + 1])]
+        layOut(supersets, at: wide.homePrice[set], users: wide.membersOf(set).count, into: &layouts)
+        for other in supersets { scratch.makeRoom(for: wide.membersOf(Int(other)).count) }
+        var allowance = Self.allowancePerProduct
+        let l = layouts
+        Self.withLists(
+            wide.members, [], l.slope, wide.window, wide.coupon, wide.priority, [], wide.shapes,
+            unitPrice: wide.homePrice[set], l.bySlope
+        ) { all in
+            var all = all
+            all.memo = l.probes.buffer.baseAddress
+            scratch.candidates.withUnsafeMutableBufferPointer { bits in
+                let own = all.slice(wide.membersOf(set), sorted: false)
+                for position in 0..<own.member.count {
+                    let sought = own.sought(position)
+                    var best: Int32 = -1
+                    for other in supersets {
+                        let found = first(
+                            shadowing: sought,
+                            in: all.slice(wide.membersOf(Int(other)), sorted: l.state[Int(other)] == 2),
+                            before: best < 0 ? .max : best,
+                            subsetKnown: true, bits: bits, allowance: &allowance)
+                        if found >= 0 { best = found }
+                    }
+                    by[Int(sought.member)] = best
+                }
+            }
+        }
+    }
+
+    /// Whether wide set `set` holds every product of narrow member `p`.
+    private func isHeld(_ p: Int32, by set: Int32) -> Bool {
+        let theirs = wide.products(Int(set))
+        for slot in Int(productStart[Int(p)])..<Int(productStart[Int(p) + 1])
+        where !Self.contains(theirs, productIDs[slot]) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the ascending `list` holds `value` (a binary search).
+    static func contains(_ list: ArraySlice<Int32>, _ value: Int32) -> Bool {
+        var (low, high) = (list.startIndex, list.endIndex)
         while low < high {
             let middle = (low + high) / 2
-            if lists.member[middle] < p { low = middle + 1 } else { high = middle }
+            if list[middle] < value { low = middle + 1 } else { high = middle }
         }
-        let position = low
-        let pSignature = lists.signature[position]
-        // Q's slope must reach P's (when P's is positive): allow for the rounding of doubles.
-        let pSlope = lists.slope[position]
-        let slopeFloor = pSlope > 0 ? pSlope - pSlope * 1e-9 : 0
-        let pWindow = lists.window[position]
-        let pCoupon = lists.coupon[position]
-        let pPriority = lists.priority[position]
-        let pProbes = lists.probes[position]
-        let gives = pProbes .> 0
+        return low < list.endIndex && list[low] == value
+    }
+
+    /// The first member of `lists`, before member `before` in file order, that shadows P, or -1.
+    /// `subsetKnown`: every member of `lists` has all of P's products (a wide set's list).
+    @inline(__always)
+    private func first(
+        shadowing p: Sought, in lists: Lists, before: Int32, subsetKnown: Bool,
+        bits: UnsafeMutableBufferPointer<UInt64>,
+        allowance: inout Int64
+    ) -> Int32 {
+        let total = lists.member.count
+        // Members are in file order: those before `before` are the first `count`.
+        var count = total
+        if before != .max {
+            var (low, high) = (0, total)
+            while low < high {
+                let middle = (low + high) / 2
+                if lists.member[middle] < before { low = middle + 1 } else { high = middle }
+            }
+            count = low
+        }
+        let gives = p.probes .> 0
 
         @inline(__always) func shadows(_ q: Int) -> Bool {
-            guard lists.signature[q] & pSignature == pSignature, lists.slope[q] >= slopeFloor,
-                lists.window[q].x <= pWindow.x, lists.window[q].y >= pWindow.y
+            if !subsetKnown {
+                guard lists.signature[q] & p.signature == p.signature else { return false }
+            }
+            guard lists.slope[q] >= p.slopeFloor, lists.window[q].x <= p.window.x, lists.window[q].y >= p.window.y
             else { return false }
             let coupon = lists.coupon[q]
-            guard coupon < 0 || coupon == pCoupon else { return false }
-            let winsTies = lists.priority[q] > pPriority || (lists.priority[q] == pPriority && q < position)
-            let qProbes = lists.probes[q]
-            let loses = gives .& (winsTies ? qProbes .< pProbes : qProbes .<= pProbes)
+            guard coupon < 0 || coupon == p.coupon else { return false }
+            let winsTies =
+                lists.priority[q] > p.priority || (lists.priority[q] == p.priority && lists.member[q] < p.member)
+            let qProbes = lists.probes(q)
+            let loses = gives .& (winsTies ? qProbes .< p.probes : qProbes .<= p.probes)
             guard !any(loses) else { return false }
-            return beats(Int(lists.member[q]), Int(p), winsTies: winsTies, allowance: &allowance)
+            return beats(
+                Int(lists.member[q]), Int(p.member), winsTies: winsTies, subsetKnown: subsetKnown, allowance: &allowance
+            )
         }
 
         // How many are that steep (the last `steep` by slope): when few, only they are visited
         // (in file order still).
-        var steep = count
-        if let bySlope, slopeFloor > 0 {
-            let key = slopeFloor.bitPattern & ~0xFFFF
-            var (low, high) = (0, count)
+        var steep = total
+        if let bySlope = lists.bySlope, p.slopeFloor > 0 {
+            let key = p.slopeFloor.bitPattern & ~0xFFFF
+            var (low, high) = (0, total)
             while low < high {
                 let middle = (low + high) / 2
                 if bySlope[middle] & ~0xFFFF < key { low = middle + 1 } else { high = middle }
             }
-            steep = count - low
+            steep = total - low
         }
-        if let bySlope, steep * 2 < count {
+        if let bySlope = lists.bySlope, steep * 2 < total {
             let words = (count + 63) / 64
             for word in 0..<words { bits[word] = 0 }
-            for rank in (count - steep)..<count {
+            for rank in (total - steep)..<total {
                 let q = Int(bySlope[rank] & 0xFFFF)
-                bits[q >> 6] |= 1 << UInt64(q & 63)
+                if q < count { bits[q >> 6] |= 1 << UInt64(q & 63) }
             }
             for word in 0..<words {
                 var set = bits[word]
                 while set != 0 {
                     let q = word << 6 | set.trailingZeroBitCount
                     set &= set - 1
-                    if q != position, shadows(q) { return lists.member[q] }
+                    if lists.member[q] != p.member, shadows(q) { return lists.member[q] }
                 }
             }
             return -1
         }
-        if pSignature.nonzeroBitCount > 1 {
+        if !subsetKnown, p.signature.nonzeroBitCount > 1 {
             // P has other products: most candidates lack one, which their signatures say alone.
-            for q in 0..<count where lists.signature[q] & pSignature == pSignature && q != position {
+            for q in 0..<count where lists.signature[q] & p.signature == p.signature && lists.member[q] != p.member {
                 if shadows(q) { return lists.member[q] }
             }
             return -1
         }
-        for q in 0..<count where q != position {
+        for q in 0..<count where lists.member[q] != p.member {
             if shadows(q) { return lists.member[q] }
         }
         return -1
     }
 
-    /// Whether member `q` beats member `p` everywhere: `q` targets every product `p` does, and on
-    /// each of `p`'s unit prices gives more wherever `p` gives something (as much, when it wins ties).
-    private func beats(_ q: Int, _ p: Int, winsTies: Bool, allowance: inout Int64) -> Bool {
-        // Every product of P is one of Q's (both ascending).
-        var slot = Int(productStart[q])
-        let qEnd = Int(productStart[q + 1])
-        for pSlot in Int(productStart[p])..<Int(productStart[p + 1]) {
-            let product = productIDs[pSlot]
-            while slot < qEnd, productIDs[slot] < product { slot += 1 }
-            guard slot < qEnd, productIDs[slot] == product else { return false }
+    /// Whether member `q` beats member `p` everywhere: `q` targets every product `p` does (known
+    /// already when `subsetKnown`), and on each of `p`'s unit prices gives more wherever `p` gives
+    /// something (as much, when it wins ties).
+    private func beats(_ q: Int, _ p: Int, winsTies: Bool, subsetKnown: Bool, allowance: inout Int64) -> Bool {
+        if !subsetKnown {
+            // Every product of P is one of Q's (both ascending).
+            var slot = Int(productStart[q])
+            let qEnd = Int(productStart[q + 1])
+            for pSlot in Int(productStart[p])..<Int(productStart[p + 1]) {
+                let product = productIDs[pSlot]
+                while slot < qEnd, productIDs[slot] < product { slot += 1 }
+                guard slot < qEnd, productIDs[slot] == product else { return false }
+            }
         }
         let sq = ShadowShape(promotions[Int(promotionIndex[q])]) ?? .nothing
         let sp = ShadowShape(promotions[Int(promotionIndex[p])]) ?? .nothing
-        for slot in Int(priceStart[p])..<Int(priceStart[p + 1]) {
-            guard Self.beats(sq, sp, unitPrice: prices[slot], winsTies: winsTies, allowance: &allowance) else {
+        let set = Int(wide.of[p])
+        let (source, range) =
+            set < 0
+            ? (prices, Int(priceStart[p])..<Int(priceStart[p + 1]))
+            : (wide.prices, Int(wide.priceStart[set])..<Int(wide.priceStart[set + 1]))
+        for slot in range {
+            guard Self.beats(sq, sp, unitPrice: source[slot], winsTies: winsTies, allowance: &allowance) else {
                 return false
             }
         }
