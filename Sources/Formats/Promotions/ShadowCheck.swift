@@ -49,7 +49,7 @@ struct ShadowCheck: @unchecked Sendable {
     private let promotions: [Promotion]
 
     /// What the pairs of a member compare, in one place.
-    private struct Member {
+    struct Member {
         /// The activation window as ranks of its instants: no start is `Int32.min`, no end `Int32.max`.
         var start: Int32
         var end: Int32
@@ -172,42 +172,6 @@ struct ShadowCheck: @unchecked Sendable {
     /// Parts of about equal work, as many as make sense for the file (one for a small one).
     var parts: Int { partStart.count - 1 }
 
-    /// Wide members, by the products they share.
-    private struct WideSets {
-        /// Per member, its wide set, or -1 when it is narrow.
-        var of: [Int32]
-        /// Each set's products, ascending: `ids[start[s]..<start[s + 1]]`.
-        var start: [Int32] = [0]
-        var ids: [Int32] = []
-        /// Each set's members in file order ("slots"), with their shapes and what their pairs
-        /// compare whatever the price.
-        var memberStart: [Int32] = [0]
-        var members: [Int32] = []
-        var shapes: [ShadowShape] = []
-        var window: [SIMD2<Int32>] = []
-        var coupon: [Int32] = []
-        var priority: [Int64] = []
-        /// Each set's distinct unit prices, ascending.
-        var priceStart: [Int32] = [0]
-        var prices: [Int64] = []
-        /// The price of each set's product in fewest wide sets (its pairs are sifted at that
-        /// price), and the sets holding every product it has (itself first).
-        var homePrice: [Int64] = []
-        var supersetStart: [Int32] = [0]
-        var supersets: [Int32] = []
-        /// Per catalog product, the wide sets holding it, ascending (empty without wide sets).
-        var holdingStart: [Int32] = []
-        var holding: [Int32] = []
-
-        var count: Int { start.count - 1 }
-
-        func products(_ set: Int) -> ArraySlice<Int32> { ids[Int(start[set])..<Int(start[set + 1])] }
-        func membersOf(_ set: Int) -> Range<Int> { Int(memberStart[set])..<Int(memberStart[set + 1]) }
-        func holding(_ product: Int) -> ArraySlice<Int32> {
-            holdingStart.isEmpty ? [] : holding[Int(holdingStart[product])..<Int(holdingStart[product + 1])]
-        }
-    }
-
     /// `parts`: how the promotions' products are resolved and the members gathered (the
     /// caller's threads), in parts of at least `promotionsPerPart` promotions; the check is the
     /// same whichever way. `narrowAtMost`: the most products of a narrow member (tests make
@@ -288,7 +252,7 @@ struct ShadowCheck: @unchecked Sendable {
             first += part.records.count
         }
         let members = promotionIndex.count
-        let wide = Self.wideSets(
+        let wide = WideSets(
             records: records, shared: shared, productStart: productStart, productIDs: productIDs,
             narrowAtMost: narrowAtMost,
             promotions: promotions, promotionIndex: promotionIndex, products: products, catalog: catalog)
@@ -421,87 +385,6 @@ struct ShadowCheck: @unchecked Sendable {
         self.partStart = partStart
     }
 
-    /// The wide members' sets: a selector's list of more than `narrowAtMost` products is one set
-    /// however many members share it; a member naming more codes than that has a set of its own.
-    private static func wideSets(
-        records: [Member], shared: [Int32], productStart: [Int32], productIDs: [Int32], narrowAtMost: Int,
-        promotions: [Promotion],
-        promotionIndex: [Int32], products: PromotionProducts, catalog: Catalog
-    ) -> WideSets {
-        let members = shared.count
-        var wide = WideSets(of: [Int32](repeating: -1, count: members))
-        var setOfShared: [Int32: Int32] = [:]
-        for member in 0..<members {
-            if shared[member] >= 0 {
-                if let known = setOfShared[shared[member]] {
-                    wide.of[member] = known
-                    continue
-                }
-                setOfShared[shared[member]] = Int32(wide.count)
-                wide.of[member] = Int32(wide.count)
-                // A selector's list: ascending, each once.
-                products.forEachProduct(of: Int(promotionIndex[member])) { wide.ids.append(Int32($0)) }
-                wide.start.append(Int32(wide.ids.count))
-            } else if productStart[member + 1] - productStart[member] > narrowAtMost {
-                wide.of[member] = Int32(wide.count)
-                wide.ids += productIDs[Int(productStart[member])..<Int(productStart[member + 1])]
-                wide.start.append(Int32(wide.ids.count))
-            }
-        }
-        guard wide.count > 0 else { return wide }
-        // Members per set, in file order, with their shapes.
-        wide.memberStart = [Int32](repeating: 0, count: wide.count + 1)
-        for member in 0..<members where wide.of[member] >= 0 { wide.memberStart[Int(wide.of[member]) + 1] += 1 }
-        for set in 0..<wide.count { wide.memberStart[set + 1] += wide.memberStart[set] }
-        var fill = wide.memberStart
-        wide.members = [Int32](repeating: 0, count: Int(wide.memberStart[wide.count]))
-        wide.shapes = [ShadowShape](repeating: .nothing, count: wide.members.count)
-        wide.window = [SIMD2<Int32>](repeating: .zero, count: wide.members.count)
-        wide.coupon = [Int32](repeating: 0, count: wide.members.count)
-        wide.priority = [Int64](repeating: 0, count: wide.members.count)
-        for member in 0..<members where wide.of[member] >= 0 {
-            let slot = Int(fill[Int(wide.of[member])])
-            wide.members[slot] = Int32(member)
-            wide.shapes[slot] = ShadowShape(promotions[Int(promotionIndex[member])]) ?? .nothing
-            wide.window[slot] = SIMD2(records[member].start, records[member].end)
-            wide.coupon[slot] = records[member].coupon
-            wide.priority[slot] = records[member].priority
-            fill[Int(wide.of[member])] += 1
-        }
-        // The sets holding each product.
-        wide.holdingStart = [Int32](repeating: 0, count: catalog.products.count + 1)
-        for id in wide.ids { wide.holdingStart[Int(id) + 1] += 1 }
-        for id in 0..<catalog.products.count { wide.holdingStart[id + 1] += wide.holdingStart[id] }
-        var holdingFill = wide.holdingStart
-        wide.holding = [Int32](repeating: 0, count: wide.ids.count)
-        for set in 0..<wide.count {
-            for id in wide.products(set) {
-                wide.holding[Int(holdingFill[Int(id)])] = Int32(set)
-                holdingFill[Int(id)] += 1
-            }
-        }
-        // Each set's prices, home and supersets (found among the sets holding its home).
-        for set in 0..<wide.count {
-            let setPrices = wide.products(set).map { catalog.products[Int($0)].price }.sorted()
-            for (slot, price) in setPrices.enumerated() where slot == 0 || price != setPrices[slot - 1] {
-                wide.prices.append(price)
-            }
-            wide.priceStart.append(Int32(wide.prices.count))
-            let home = wide.products(set).min { wide.holding(Int($0)).count < wide.holding(Int($1)).count }!
-            wide.homePrice.append(catalog.products[Int(home)].price)
-            wide.supersets.append(Int32(set))
-            let own = wide.products(set)
-            for other in wide.holding(Int(home)) where other != set {
-                let theirs = wide.products(Int(other))
-                if theirs.count >= own.count, own.allSatisfy({ Self.contains(theirs, $0) }) {
-                    wide.supersets.append(other)
-                }
-            }
-            wide.supersetStart.append(Int32(wide.supersets.count))
-        }
-        return wide
-    }
-
     /// For each promotion shadowed by another, the position of the first such one in file order;
     /// the parts run as `concurrently` runs them (`concurrently(n, body)` runs `body(0)`…`body(n − 1)`).
     func shadowed(
@@ -569,78 +452,6 @@ struct ShadowCheck: @unchecked Sendable {
             let words = (count + 63) / 64
             if candidates.count < words { candidates = [UInt64](repeating: 0, count: words) }
         }
-    }
-
-    /// The wide sets' slopes at one unit price, by slot (``WideSets/members``): worked out for a
-    /// set when first needed at that price, and its slots sorted by slope once two members are
-    /// compared with it (sorting for one costs more than the pairs it saves).
-    private struct WideLayouts {
-        var price: Int64?
-        /// Per set: 0 not laid out at `price`, 1 its slopes worked out, 2 its slots sorted by slope too.
-        var state: [UInt8]
-        /// Per set, how many members have been compared with it at `price`.
-        var users: [Int32]
-        var laidOut: [Int32] = []
-        var slope: [Double]
-        /// Per set's slots, its positions by slope, as ``Scratch/bySlope`` (sorted when it has up to 65,536).
-        var bySlope: [UInt64]
-        /// The discounts at 1…8 units, worked out only for the members that pass the other
-        /// filters, once each: at a catalog's many prices, most of a wide set's are never needed.
-        let probes: ProbeMemo
-
-        init(_ wide: WideSets) {
-            state = [UInt8](repeating: 0, count: wide.count)
-            users = [Int32](repeating: 0, count: wide.count)
-            slope = [Double](repeating: 0, count: wide.members.count)
-            bySlope = [UInt64](repeating: 0, count: wide.members.count)
-            probes = ProbeMemo(count: wide.members.count)
-        }
-    }
-
-    /// Lays out `sets` at unit price `u` for `users` more members (afresh at a new price).
-    private func layOut(_ sets: some Sequence<Int32>, at u: Int64, users: Int, into layouts: inout WideLayouts) {
-        if layouts.price != u {
-            for set in layouts.laidOut { (layouts.state[Int(set)], layouts.users[Int(set)]) = (0, 0) }
-            layouts.laidOut.removeAll(keepingCapacity: true)
-            layouts.price = u
-        }
-        for set in sets {
-            let slots = wide.membersOf(Int(set))
-            if layouts.state[Int(set)] == 0 {
-                layouts.state[Int(set)] = 1
-                layouts.laidOut.append(set)
-                for slot in slots {
-                    let slope = wide.shapes[slot].approximateSlope(unitPrice: u)
-                    layouts.slope[slot] = slope
-                    layouts.bySlope[slot] = slope.bitPattern & ~0xFFFF | UInt64((slot - slots.lowerBound) & 0xFFFF)
-                }
-                layouts.probes.reset(slots)
-            }
-            layouts.users[Int(set)] += Int32(users)
-            if layouts.state[Int(set)] == 1, layouts.users[Int(set)] >= 2, slots.count <= 1 << 16 {
-                layouts.state[Int(set)] = 2
-                layouts.bySlope[slots].sort()
-            }
-        }
-    }
-
-    /// Discounts at 1…8 units worked out when first asked for, in memory the lists write through.
-    private final class ProbeMemo {
-        /// Not worked out yet: no discount is negative.
-        static let unknown = SIMD8<Int32>(repeating: .min)
-        let buffer: UnsafeMutableBufferPointer<SIMD8<Int32>>
-
-        init(count: Int) {
-            buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: Self.unknown)
-        }
-
-        /// Positions `range` not worked out.
-        func reset(_ range: Range<Int>) {
-            for position in range { buffer[position] = Self.unknown }
-        }
-
-        deinit { buffer.deallocate() }
     }
 
     /// A list of members as the pairs read them.
@@ -809,7 +620,7 @@ struct ShadowCheck: @unchecked Sendable {
         scratch.makeRoom(for: count)
         let holding = wide.holding(Int(listedID[listed]))
         if !holding.isEmpty {
-            layOut(holding, at: u, users: homes.count, into: &layouts)
+            layouts.layOut(holding, of: wide, at: u, users: homes.count)
             for set in holding { scratch.makeRoom(for: wide.membersOf(Int(set)).count) }
         }
         var allowance = Self.allowancePerProduct
@@ -858,7 +669,7 @@ struct ShadowCheck: @unchecked Sendable {
         wideSet set: Int, scratch: inout Scratch, layouts: inout WideLayouts, into by: UnsafeMutableBufferPointer<Int32>
     ) {
         let supersets = wide.supersets[Int(wide.supersetStart[set])..<Int(wide.supersetStart[set + 1])]
-        layOut(supersets, at: wide.homePrice[set], users: wide.membersOf(set).count, into: &layouts)
+        layouts.layOut(supersets, of: wide, at: wide.homePrice[set], users: wide.membersOf(set).count)
         for other in supersets { scratch.makeRoom(for: wide.membersOf(Int(other)).count) }
         var allowance = Self.allowancePerProduct
         let l = layouts
