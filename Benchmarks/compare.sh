@@ -177,6 +177,13 @@ ROUNDS_FLAGS=--ignore-failure run renamed "$bin/FoundationPlistPeer renamed/Unkn
     "$checkout validate renamed/Unknown.plist --catalog renamed/Products.json $at --reporter json"
 speedups renamed text json
 "$checkout" validate renamed/Unknown.plist --catalog renamed/Products.json $at | tail -1 || true
+echo "== validate --catalog: 50,000 promotions, 7,500 of them on brands, tags and categories of 100,000 products (once over 100 s), next to PropertyListDecoder (target: no cliff, under 2 s)"
+python3 "$root/Benchmarks/peers/selector_shop.py" selectors
+run selectors "$bin/FoundationPlistPeer selectors/Promotions.plist" \
+    "$checkout validate selectors/Promotions.plist --catalog selectors/Products.json $at"
+speedups selectors selectors
+/usr/bin/time -f "  peak memory of validate --catalog on the selector shop: %M KB" \
+    "$checkout" validate selectors/Promotions.plist --catalog selectors/Products.json $at >/dev/null
 echo "== the batch phase on 1 and 2 threads (in process, checkout bench; target: 1.9x)"
 # Pairs in alternating order (1 2, 2 1, ...), so that drift of the machine's speed falls on both.
 batch_phase() {

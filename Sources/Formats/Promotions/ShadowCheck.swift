@@ -624,10 +624,10 @@ struct ShadowCheck: @unchecked Sendable {
             for set in holding { scratch.makeRoom(for: wide.membersOf(Int(set)).count) }
         }
         var allowance = Self.allowancePerProduct
-        let s = scratch
+        // The lists passed by value (the bits, written below, are not among them: not copied).
         Self.withLists(
-            s.member, s.signature, s.slope, s.window, s.coupon, s.priority, s.probes, [], unitPrice: u,
-            sorted ? s.bySlope : nil
+            scratch.member, scratch.signature, scratch.slope, scratch.window, scratch.coupon, scratch.priority,
+            scratch.probes, [], unitPrice: u, sorted ? scratch.bySlope : nil
         ) { lists in
             let l = layouts
             Self.withLists(
