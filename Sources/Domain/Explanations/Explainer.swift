@@ -122,18 +122,45 @@ public struct Explainer: Sendable {
     func missingUnits(promotion index: Int, first: FirstStep) -> (code: String, units: Int64)? {
         let rules = engine.rules
         let rule = rules.promotions[index].rule.kind.missingUnits
+        // A line promotion that gives nothing now (the only kind asked here) gives something with
+        // units added exactly when the line they are added to does; on a product the cart lacks,
+        // how many depends on its price alone, worked out once per price.
+        let isLine = rules.promotions[index].rule.type.scope == .line
+        var unitsAtPrice: [Int64: Int64?] = [:]
         var best: (code: String, units: Int64, line: Int, order: Int)?
         for (order, product) in rules.products.concerned(by: index).enumerated() {
             let line = first.line(of: product)
+            // Once one unit is enough, no product the cart lacks comes before the best (fewer
+            // units, then a line of the cart, then order decide).
+            if line == nil, let best, best.units == 1 { continue }
             let quantity = line.map { first.lines[$0].quantity } ?? 0
             var most = Cart.itemQuantities.upperBound - quantity
             let givesApplication: (Int64) -> Bool
             switch rule {
             case .firstApplication(let atMost):
                 if let atMost { most = min(most, atMost) }
-                givesApplication = {
-                    !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
-                        .isEmpty
+                if isLine {
+                    givesApplication = { first.lineGives(ofPromotion: index, product: product, adding: $0) }
+                    if line == nil {
+                        let price = rules.catalog[product].price
+                        let units: Int64?
+                        if let known = unitsAtPrice[price] {
+                            units = known
+                        } else {
+                            units = most >= 1 ? leastValue(in: 1...most, where: givesApplication) : nil
+                            unitsAtPrice[price] = units
+                        }
+                        guard let units else { continue }
+                        let candidate = (code: rules.catalog[product].code, units: units, line: Int.max, order: order)
+                        if let current = best, !Self.precedes(candidate, current) { continue }
+                        best = candidate
+                        continue
+                    }
+                } else {
+                    givesApplication = {
+                        !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
+                            .isEmpty
+                    }
                 }
             case .firstGroup:
                 givesApplication = {
@@ -145,18 +172,21 @@ public struct Explainer: Sendable {
             }
             guard most >= 1, let units = leastValue(in: 1...most, where: givesApplication) else { continue }
             let candidate = (code: rules.catalog[product].code, units: units, line: line ?? Int.max, order: order)
-            if let current = best {
-                if candidate.units != current.units {
-                    if candidate.units > current.units { continue }
-                } else if candidate.line != current.line {
-                    if candidate.line > current.line { continue }
-                } else if candidate.order > current.order {
-                    continue
-                }
-            }
+            if let current = best, !Self.precedes(candidate, current) { continue }
             best = candidate
         }
         return best.map { ($0.code, $0.units) }
+    }
+
+    /// Whether a product wanting `candidate.units` comes before the best so far: fewer units, then
+    /// a line earlier in the cart (one the cart lacks last), then its order among the promotion's products.
+    static func precedes(
+        _ candidate: (code: String, units: Int64, line: Int, order: Int),
+        _ current: (code: String, units: Int64, line: Int, order: Int)
+    ) -> Bool {
+        if candidate.units != current.units { return candidate.units < current.units }
+        if candidate.line != current.line { return candidate.line < current.line }
+        return candidate.order <= current.order
     }
 
     /// The least value of `range` for which `holds` is true, `holds` being false and then true as

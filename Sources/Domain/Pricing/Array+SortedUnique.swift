@@ -12,9 +12,10 @@ extension Array where Element: Comparable {
         removeLast(count - unique)
     }
 
-    /// Whether this ascending list holds `value`: a binary search, for a list as long as what a
+    /// Whether this ascending array holds `value`: a binary search, for a list as long as what a
     /// selector selects.
-    func containsAscending(_ value: Element) -> Bool {
+    @inline(__always)
+    func containsSorted(_ value: Element) -> Bool {
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2

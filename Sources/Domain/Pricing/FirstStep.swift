@@ -78,6 +78,19 @@ public struct FirstStep: Sendable {
         }
     }
 
+    /// Whether line promotion `index` gives a discount on `product`'s line with `units` added to
+    /// it. When the promotion gives nothing on the cart as it is, this is whether
+    /// `applications(ofPromotion:adding:)` finds any (its other lines are unchanged), at the cost of
+    /// one line instead of all its products: a selector's may be tens of thousands.
+    public func lineGives(ofPromotion index: Int, product: ProductID, adding units: Int64) -> Bool {
+        guard let (_, quantity) = quantity(of: product, adding: Addition(product: product, units: units)) else {
+            return false
+        }
+        let price = engine.rules.catalog[product].price
+        guard !quantity.multipliedReportingOverflow(by: price).overflow else { return false }
+        return engine.rules.compiled[index].itemDiscount(quantity: quantity, unitPrice: price) > 0
+    }
+
     /// How many times group promotion `index` applies to every unit of the cart with `addition`
     /// (a buy-X-get-Y's k), for kinds that count so; 0 for other promotions.
     public func applicationCount(ofPromotion index: Int, adding addition: Addition? = nil) -> Int64 {
@@ -94,13 +107,19 @@ public struct FirstStep: Sendable {
         -> (free: [Int64], prices: [Int64], lines: GroupApplication.Lines, cartLines: [Int])?
     {
         let catalog = engine.rules.catalog
-        var local: [(line: Int, product: ProductID, quantity: Int64)] = []
-        for product in Set(group.codes + (group.rewards ?? [])) {
-            if let (line, quantity) = quantity(of: product, adding: addition) {
-                local.append((line, product, quantity))
-            }
+        // The cart's lines of its products (ascending lists: a selector's may be tens of thousands,
+        // the cart's lines few), then the added units' product when the cart lacks it.
+        func isOwn(_ product: ProductID) -> Bool {
+            group.codes.containsSorted(product) || (group.rewards?.containsSorted(product) ?? false)
         }
-        local.sort { $0.line < $1.line }
+        var local: [(line: Int, product: ProductID, quantity: Int64)] = []
+        for (line, item) in lines.enumerated() where isOwn(item.product) {
+            let extra = addition?.product == item.product ? addition!.units : 0
+            local.append((line, item.product, item.quantity + extra))
+        }
+        if let addition, addition.units > 0, lineOf[addition.product] == nil, isOwn(addition.product) {
+            local.append((lines.count, addition.product, addition.units))
+        }
         let prices = local.map { catalog[$0.product].price }
         let free = local.map(\.quantity)
         for index in local.indices where free[index].multipliedReportingOverflow(by: prices[index]).overflow {

@@ -137,7 +137,7 @@ public struct PromotionProducts: Sendable {
                         let selected = selections.lists[Int(bought)]
                         for code in targets {
                             guard let id = lookup.productID(for: code), listed[id] != list + 1,
-                                !selected.containsAscending(Int32(id))
+                                !selected.containsSorted(Int32(id))
                             else { continue }
                             listed[id] = list + 1
                             ids.append(Int32(id))
@@ -217,7 +217,7 @@ public struct PromotionProducts: Sendable {
                 continue
             }
             let bought = selections.lists[Int(pair.x)]
-            selections.lists.append(selections.lists[Int(pair.y)].filter { !bought.containsAscending($0) })
+            selections.lists.append(selections.lists[Int(pair.y)].filter { !bought.containsSorted($0) })
             pairs[pair] = Int32(selections.lists.count - 1)
             selections.rewards[promotion] = Int32(selections.lists.count - 1)
         }

@@ -27,17 +27,3 @@ public struct RedemptionCounts: Sendable, Equatable {
         }
     }
 }
-
-extension Array where Element == ProductID {
-    /// Whether the ascending array holds `product`.
-    @inline(__always)
-    func containsSorted(_ product: ProductID) -> Bool {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < product { low = middle + 1 } else { high = middle }
-        }
-        return low < count && self[low] == product
-    }
-}
