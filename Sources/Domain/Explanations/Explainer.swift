@@ -125,7 +125,9 @@ public struct Explainer: Sendable {
         // A line promotion that gives nothing now (the only kind asked here) gives something with
         // units added exactly when the line they are added to does; on a product the cart lacks,
         // how many depends on its price alone, worked out once per price.
-        let isLine = rules.promotions[index].rule.type.scope == .line
+        // (Not when it names rewards apart, which only the API lets a line promotion do: adding
+        // to a rewarded product is then asked the general way.)
+        let isLine = rules.promotions[index].rule.type.scope == .line && rules.products.rewards(of: index) == nil
         var unitsAtPrice: [Int64: Int64?] = [:]
         var best: (code: String, units: Int64, line: Int, order: Int)?
         for (order, product) in rules.products.concerned(by: index).enumerated() {

@@ -113,7 +113,8 @@ public struct FirstStep: Sendable {
             group.codes.containsSorted(product) || (group.rewards?.containsSorted(product) ?? false)
         }
         var local: [(line: Int, product: ProductID, quantity: Int64)] = []
-        for (line, item) in lines.enumerated() where isOwn(item.product) {
+        // A product's last line stands for it, as in `quantity(of:adding:)`.
+        for (line, item) in lines.enumerated() where lineOf[item.product] == line && isOwn(item.product) {
             let extra = addition?.product == item.product ? addition!.units : 0
             local.append((line, item.product, item.quantity + extra))
         }

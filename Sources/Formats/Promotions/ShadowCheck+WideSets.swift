@@ -86,7 +86,8 @@ extension ShadowCheck {
                     }
                     probes.reset(slots)
                 }
-                users[Int(set)] += Int32(more)
+                // Counted up to 2: all that is asked is whether two have come.
+                users[Int(set)] = min(2, users[Int(set)] + Int32(min(more, 2)))
                 if state[Int(set)] == 1, users[Int(set)] >= 2, slots.count <= 1 << 16 {
                     state[Int(set)] = 2
                     bySlope[slots].sort()
@@ -125,22 +126,33 @@ extension ShadowCheck.WideSets {
     ) {
         let members = shared.count
         var wide = Self(of: [Int32](repeating: -1, count: members))
+        // One set per distinct list of products, however it was named: a selector's lists are
+        // looked at once each, and members naming the same codes (or two selector lists that
+        // select the same products) share a set, so that sets are as few as the distinct lists.
         var setOfShared: [Int32: Int32] = [:]
+        var setOfProducts: [[Int32]: Int32] = [:]
+        func set(of list: [Int32]) -> Int32 {
+            if let known = setOfProducts[list] { return known }
+            let set = Int32(wide.count)
+            setOfProducts[list] = set
+            wide.ids += list
+            wide.start.append(Int32(wide.ids.count))
+            return set
+        }
         for member in 0..<members {
             if shared[member] >= 0 {
                 if let known = setOfShared[shared[member]] {
                     wide.of[member] = known
                     continue
                 }
-                setOfShared[shared[member]] = Int32(wide.count)
-                wide.of[member] = Int32(wide.count)
                 // A selector's list: ascending, each once.
-                products.forEachProduct(of: Int(promotionIndex[member])) { wide.ids.append(Int32($0)) }
-                wide.start.append(Int32(wide.ids.count))
+                var list: [Int32] = []
+                list.reserveCapacity(products.productCount(of: Int(promotionIndex[member])))
+                products.forEachProduct(of: Int(promotionIndex[member])) { list.append(Int32($0)) }
+                wide.of[member] = set(of: list)
+                setOfShared[shared[member]] = wide.of[member]
             } else if productStart[member + 1] - productStart[member] > narrowAtMost {
-                wide.of[member] = Int32(wide.count)
-                wide.ids += productIDs[Int(productStart[member])..<Int(productStart[member + 1])]
-                wide.start.append(Int32(wide.ids.count))
+                wide.of[member] = set(of: Array(productIDs[Int(productStart[member])..<Int(productStart[member + 1])]))
             }
         }
         guard wide.count > 0 else {

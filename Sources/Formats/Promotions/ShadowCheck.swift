@@ -21,8 +21,8 @@ import Pricing
 /// rejected on are laid out in flat arrays once (window, coupon, priority, a 64-bit summary of the
 /// products, the slope, the discounts at 1…8 units), so that most pairs cost a few comparisons and
 /// no allocation or reference counting; the exact comparison runs once per distinct unit price of
-/// P's products. Products are independent: ``run(part:into:)`` checks one range of them, so a caller can
-/// spread ``parts`` over cores, and the answer does not depend on how.
+/// P's products. Products (and wide sets) are independent: ``run(part:into:)`` checks one range of
+/// them, so a caller can spread ``parts`` over cores, and the answer does not depend on how.
 ///
 /// Promotions with many products. A promotion that selects a brand or a category of a large
 /// catalog has thousands of products, and a file may have thousands of such promotions on a few
