@@ -141,29 +141,14 @@ public struct Explainer: Sendable {
             switch rule {
             case .firstApplication(let atMost):
                 if let atMost { most = min(most, atMost) }
-                if isLine {
-                    givesApplication = { first.lineGives(ofPromotion: index, product: product, adding: $0) }
-                    if line == nil {
-                        let price = rules.catalog[product].price
-                        let units: Int64?
-                        if let known = unitsAtPrice[price] {
-                            units = known
-                        } else {
-                            units = most >= 1 ? leastValue(in: 1...most, where: givesApplication) : nil
-                            unitsAtPrice[price] = units
-                        }
-                        guard let units else { continue }
-                        let candidate = (code: rules.catalog[product].code, units: units, line: Int.max, order: order)
-                        if let current = best, !Self.precedes(candidate, current) { continue }
-                        best = candidate
-                        continue
+                givesApplication =
+                    isLine
+                    ? { first.lineGives(ofPromotion: index, product: product, adding: $0) }
+                    : {
+                        !first.applications(
+                            ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0)
+                        ).isEmpty
                     }
-                } else {
-                    givesApplication = {
-                        !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
-                            .isEmpty
-                    }
-                }
             case .firstGroup:
                 givesApplication = {
                     first.applicationCount(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
@@ -172,7 +157,20 @@ public struct Explainer: Sendable {
             case .spend:
                 return nil
             }
-            guard most >= 1, let units = leastValue(in: 1...most, where: givesApplication) else { continue }
+            func leastUnits() -> Int64? { most >= 1 ? leastValue(in: 1...most, where: givesApplication) : nil }
+            let units: Int64?
+            if isLine, line == nil {
+                let price = rules.catalog[product].price
+                if let known = unitsAtPrice[price] {
+                    units = known
+                } else {
+                    units = leastUnits()
+                    unitsAtPrice[price] = units
+                }
+            } else {
+                units = leastUnits()
+            }
+            guard let units else { continue }
             let candidate = (code: rules.catalog[product].code, units: units, line: line ?? Int.max, order: order)
             if let current = best, !Self.precedes(candidate, current) { continue }
             best = candidate

@@ -11,16 +11,18 @@ extension Array where Element: Comparable {
         }
         removeLast(count - unique)
     }
+}
 
-    /// Whether this ascending array holds `value`: a binary search, for a list as long as what a
-    /// selector selects.
-    @inline(__always)
-    func containsSorted(_ value: Element) -> Bool {
-        var (low, high) = (0, count)
+extension RandomAccessCollection where Element: Comparable, Index == Int {
+    /// Whether this ascending collection holds `value`: a binary search, for a list as long as
+    /// what a selector selects.
+    @inlinable @inline(__always)
+    public func containsSorted(_ value: Element) -> Bool {
+        var (low, high) = (startIndex, endIndex)
         while low < high {
             let middle = (low + high) / 2
             if self[middle] < value { low = middle + 1 } else { high = middle }
         }
-        return low < count && self[low] == value
+        return low < endIndex && self[low] == value
     }
 }

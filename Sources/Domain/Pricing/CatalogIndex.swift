@@ -130,6 +130,12 @@ public struct CatalogIndex: Sendable {
     public var tags: [String] { tagIDs.keys.map(\.text) }
     public var categoryPaths: [String] { prefixes.keys.map { $0.text.replacingNUL(with: " > ") } }
 
+    /// What a promotion's list of selectors selects: the products any of them selects, ascending,
+    /// each once.
+    public func selection(of selectors: [ProductSelector], in catalog: Catalog) -> [Int32] {
+        union(selectors.map { resolve($0, in: catalog) })
+    }
+
     /// The products `selector` selects, ascending (catalog order); `catalog` resolves its codes.
     public func resolve(_ selector: ProductSelector, in catalog: Catalog) -> [Int32] {
         var included: [Int32]?

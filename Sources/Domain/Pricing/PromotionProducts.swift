@@ -201,7 +201,7 @@ public struct PromotionProducts: Sendable {
         let partCount = min(parts.width, work.count)
         let body: @Sendable (Int) -> Void = { part in
             for slot in stride(from: part, to: work.count, by: partCount) {
-                results[slot] = index.union(work[slot].map { index.resolve($0, in: catalog) })
+                results[slot] = index.selection(of: work[slot], in: catalog)
             }
         }
         if partCount > 1 { parts.run(partCount, body) } else { body(0) }

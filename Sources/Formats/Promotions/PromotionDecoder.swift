@@ -129,8 +129,7 @@ struct PromotionDecoder {
         /// Whether `selectors` select no product of `catalog`.
         func selectNothing(_ selectors: [ProductSelector], in catalog: Catalog) -> Bool {
             if let known = selectsNothing[selectors] { return known }
-            let index = index(of: catalog)
-            let nothing = index.union(selectors.map { index.resolve($0, in: catalog) }).isEmpty
+            let nothing = index(of: catalog).selection(of: selectors, in: catalog).isEmpty
             selectsNothing[selectors] = nothing
             return nothing
         }

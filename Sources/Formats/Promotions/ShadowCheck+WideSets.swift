@@ -203,7 +203,7 @@ extension ShadowCheck.WideSets {
             let own = wide.products(set)
             for other in wide.holding(Int(home)) where other != set {
                 let theirs = wide.products(Int(other))
-                if theirs.count >= own.count, own.allSatisfy({ ShadowCheck.contains(theirs, $0) }) {
+                if theirs.count >= own.count, own.allSatisfy({ theirs.containsSorted($0) }) {
                     wide.supersets.append(other)
                 }
             }

@@ -702,20 +702,10 @@ struct ShadowCheck: @unchecked Sendable {
     private func isHeld(_ p: Int32, by set: Int32) -> Bool {
         let theirs = wide.products(Int(set))
         for slot in Int(productStart[Int(p)])..<Int(productStart[Int(p) + 1])
-        where !Self.contains(theirs, productIDs[slot]) {
+        where !theirs.containsSorted(productIDs[slot]) {
             return false
         }
         return true
-    }
-
-    /// Whether the ascending `list` holds `value` (a binary search).
-    static func contains(_ list: ArraySlice<Int32>, _ value: Int32) -> Bool {
-        var (low, high) = (list.startIndex, list.endIndex)
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < list.endIndex && list[low] == value
     }
 
     /// The first member of `lists`, before member `before` in file order, that shadows P, or -1.
