@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "PlistReader", dependencies: ["CLibXML2", "Buffers", "Platform"],
             path: layer("Formats", "PlistReader")),
-        .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader"]),
+        .testTarget(name: "PlistReaderTests", dependencies: ["PlistReader", "SeededRandom"]),
         // Strict JSON reading and writing, for catalogs, carts and reports.
         .target(name: "StrictJSON", path: layer("Formats", "StrictJSON")),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),

@@ -39,8 +39,9 @@ public enum PlistHalves {
         whenParsed: () -> Void = {}
     ) throws(PlistFileError) -> (handler: Handler, halves: Bool) {
         try read(from: from, makeHandler: makeHandler, whenParsed: whenParsed) {
-            (handler, halving) throws(PlistFileError) in
-            try PlistStreamReader.read(contentsOf: path, limits: limits, handler: handler, halving: halving)
+            (handler, halving, engine) throws(PlistFileError) in
+            try PlistStreamReader.read(
+                contentsOf: path, limits: limits, handler: handler, halving: halving, engine: engine)
         }
     }
 
@@ -51,23 +52,33 @@ public enum PlistHalves {
         whenParsed: () -> Void = {}
     ) -> (handler: Handler, halves: Bool) {
         bytes.withUnsafeBytes { bytes in
-            read(from: from, makeHandler: makeHandler, whenParsed: whenParsed) { handler, halving in
-                PlistStreamReader.read(bytes: bytes, name: name, limits: limits, handler: handler, halving: halving)
+            read(from: from, makeHandler: makeHandler, whenParsed: whenParsed) { handler, halving, engine in
+                PlistStreamReader.read(
+                    bytes: bytes, name: name, limits: limits, handler: handler, halving: halving, engine: engine)
             }
         }
     }
 
     private static func read<Handler: PlistHalvingHandler, E: Error>(
         from: Int?, makeHandler: () -> Handler, whenParsed: () -> Void,
-        _ reading: (Handler, PlistStreamReader.Halving?) throws(E) -> PlistStreamReader.Reading
+        _ reading: (Handler, PlistStreamReader.Halving?, PlistStreamReader.Engine) throws(E) ->
+            PlistStreamReader.Reading
     ) throws(E) -> (handler: Handler, halves: Bool) {
-        let handler = makeHandler()
-        let halving = from.map { from in
-            PlistStreamReader.Halving(from: from) { [unowned handler] kind, depth, key in
-                handler.handlerForSecondHalf(of: kind, depth: depth, key: key)
+        func halving(for handler: Handler) -> PlistStreamReader.Halving? {
+            from.map { from in
+                PlistStreamReader.Halving(from: from) { [unowned handler] kind, depth, key in
+                    handler.handlerForSecondHalf(of: kind, depth: depth, key: key)
+                }
             }
         }
-        let outcome = try reading(handler, halving)
+        // The scanner without its first pass: a handler is made again if it meets what it leaves
+        // to libxml2 (docs/performance.md, "The promotions file").
+        var handler = makeHandler()
+        var outcome = try reading(handler, halving(for: handler), .scannerSpeculative)
+        if case .readAgainWithLibxml2 = outcome {
+            handler = makeHandler()
+            outcome = try reading(handler, halving(for: handler), .libxml2)
+        }
         whenParsed()
         switch outcome {
         case .whole:
@@ -75,9 +86,9 @@ public enum PlistHalves {
         case .halves(let second):
             handler.absorb(second as! Handler)
             return (handler, true)
-        case .readAgainWhole:
+        case .readAgainWhole, .readAgainWithLibxml2:
             let again = makeHandler()
-            _ = try reading(again, nil)
+            _ = try reading(again, nil, .scannerFirst)
             return (again, false)
         }
     }

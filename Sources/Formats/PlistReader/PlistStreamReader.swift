@@ -26,6 +26,15 @@ public enum PlistStreamReader {
         read(bytes: bytes, name: name, limits: limits, handler: handler, halving: nil)
     }
 
+    /// As ``read(bytes:name:limits:handler:)`` with the reader chosen: ``Engine/libxml2`` is the
+    /// reference ``PlistScanner`` is compared with (tests and the fuzzer).
+    @_spi(Reference) public static func read(
+        bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits = .default, handler: PlistStreamHandler,
+        engine: Engine
+    ) {
+        read(bytes: bytes, name: name, limits: limits, handler: handler, halving: nil, engine: engine)
+    }
+
     /// Reads a property list held in a byte array.
     public static func read(bytes: [UInt8], name: String, limits: PlistLimits = .default, handler: PlistStreamHandler) {
         bytes.withUnsafeBytes { read(bytes: $0, name: name, limits: limits, handler: handler) }
@@ -35,7 +44,8 @@ public enum PlistStreamReader {
     /// read by two parsers (``PlistHalves``), and the result says how it went.
     @discardableResult
     static func read(
-        contentsOf path: String, limits: PlistLimits, handler: PlistStreamHandler, halving: Halving?
+        contentsOf path: String, limits: PlistLimits, handler: PlistStreamHandler, halving: Halving?,
+        engine: Engine = .scannerFirst
     ) throws(PlistFileError) -> Reading {
         let fd: FileDescriptor
         do {
@@ -47,6 +57,22 @@ public enum PlistStreamReader {
         let kind = fd.kind()
         if case .directory? = kind {
             throw PlistFileError(path: path, reason: "is a directory")
+        }
+        if case .regular(let size)? = kind, size > 0, size <= limits.maxFileSize, engine == .scannerFirst,
+            let mapping = MappedFile(fd, size: size, name: path)
+        {
+            defer { mapping.unmap() }
+            let file = ScannedFile(bytes: UnsafeRawBufferPointer(mapping.bytes), mapping: mapping)
+            if PlistScanner.accepts(file.bytes, limits: limits, passed: { mapping.release(before: $0) }) {
+                return scan(file, name: path, limits: limits, handler: handler, halving: halving)
+            }
+        }
+        if case .regular(let size)? = kind, size > 0, size <= limits.maxFileSize, engine == .scannerSpeculative,
+            let mapping = MappedFile(fd, size: size, name: path)
+        {
+            defer { mapping.unmap() }
+            let file = ScannedFile(bytes: UnsafeRawBufferPointer(mapping.bytes), mapping: mapping)
+            return scan(file, name: path, limits: limits, handler: handler, halving: halving, speculative: true)
         }
         var half: SecondHalf?
         if let halving, case .regular(let size)? = kind, size >= halving.from,
@@ -68,8 +94,19 @@ public enum PlistStreamReader {
     @discardableResult
     static func read(
         bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits, handler: PlistStreamHandler,
-        halving: Halving?
+        halving: Halving?, engine: Engine = .scannerFirst
     ) -> Reading {
+        switch engine {
+        case .scannerFirst where PlistScanner.accepts(bytes, limits: limits):
+            return scan(
+                ScannedFile(bytes: bytes, mapping: nil), name: name, limits: limits, handler: handler, halving: halving)
+        case .scannerSpeculative where bytes.count > 0 && bytes.count <= limits.maxFileSize:
+            return scan(
+                ScannedFile(bytes: bytes, mapping: nil), name: name, limits: limits, handler: handler, halving: halving,
+                speculative: true)
+        default:
+            break
+        }
         var half: SecondHalf?
         if let halving, bytes.count >= halving.from,
             let plan = SecondHalf.plan(for: .memory(bytes), size: bytes.count, limits: limits)
@@ -80,6 +117,36 @@ public enum PlistStreamReader {
             name: name, source: .memory(bytes), limits: limits, handler: handler, splitting: half)
         parser.run()
         return parser.finishHalves()
+    }
+
+    /// Which reader reads a file.
+    @_spi(Reference) public enum Engine: Sendable {
+        /// ``PlistScanner`` when its first pass takes the file, else libxml2.
+        case scannerFirst
+        /// ``PlistScanner`` without a first pass; if it meets what it does not take, the handlers
+        /// have received part of the file: the reading is ``Reading/readAgainWithLibxml2``.
+        case scannerSpeculative
+        /// libxml2 only: the reference the scanner is compared with in tests.
+        case libxml2
+    }
+
+    /// Reads a file the scanner's first pass took, with a second half as libxml2's would have.
+    private static func scan(
+        _ file: ScannedFile, name: String, limits: PlistLimits, handler: PlistStreamHandler, halving: Halving?,
+        speculative: Bool = false
+    ) -> Reading {
+        var half: SecondHalf?
+        if let halving, file.bytes.count >= halving.from,
+            let plan = SecondHalf.plan(for: .memory(file.bytes), size: file.bytes.count, limits: limits)
+        {
+            half = SecondHalf(
+                plan: plan, origin: .memory(file.bytes), name: name, limits: limits, offer: halving.offer,
+                scanning: file)
+        }
+        let run = ScanRun(bytes: file.bytes, mapping: file.mapping, limits: limits, handler: handler, splitting: half)
+        let outcome = run.run(speculative: speculative)
+        let reading = run.state.pointee.finishHalves()
+        return outcome == .unsupported ? .readAgainWithLibxml2 : reading
     }
 
     /// When a file may be read by two parsers (``PlistHalves``): from `from` bytes, if `offer`, asked
@@ -100,6 +167,9 @@ public enum PlistStreamReader {
         /// whole file words right (they name lines of tags it opened): both handlers received part of
         /// the file; read it again with one parser.
         case readAgainWhole
+        /// ``Engine/scannerSpeculative`` met what it leaves to libxml2: the handlers received part
+        /// of the file; read it again with libxml2.
+        case readAgainWithLibxml2
     }
 }
 
@@ -259,13 +329,7 @@ final class Parser {
 
     /// After ``run()`` of a first parser: waits for the second, if one started, and says how the
     /// file was read.
-    func finishHalves() -> PlistStreamReader.Reading {
-        guard let watch = state.pointee.split, watch.started else { return .whole }
-        if !watch.reached { watch.half.cancel() }
-        watch.half.wait()
-        guard watch.reached, let second = watch.half.handler else { return .whole }
-        return watch.half.libxmlReported ? .readAgainWhole : .halves(second: second)
-    }
+    func finishHalves() -> PlistStreamReader.Reading { state.pointee.finishHalves() }
 }
 
 /// One-time libxml2 set-up: initialization and the loader that refuses every external resource.
@@ -280,8 +344,8 @@ private func readerState(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePo
 }
 
 /// Apple's own DTD, named by every property list Xcode writes. It is never loaded, only tolerated.
-private let applePublicIDs: Set<String> = ["-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN"]
-private let appleSystemIDs: Set<String> = [
+let applePublicIDs: Set<String> = ["-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN"]
+let appleSystemIDs: Set<String> = [
     "http://www.apple.com/DTDs/PropertyList-1.0.dtd", "https://www.apple.com/DTDs/PropertyList-1.0.dtd"
 ]
 

@@ -72,4 +72,14 @@ extension ReaderState {
         watch.half.cancel()
         split = watch
     }
+
+    /// After a first reader's run: waits for the second half, if one started, and says how the
+    /// file was read.
+    func finishHalves() -> PlistStreamReader.Reading {
+        guard let watch = split, watch.started else { return .whole }
+        if !watch.reached { watch.half.cancel() }
+        watch.half.wait()
+        guard watch.reached, let second = watch.half.handler else { return .whole }
+        return watch.half.mustReadWhole ? .readAgainWhole : .halves(second: second)
+    }
 }

@@ -75,6 +75,10 @@ struct ReaderState {
     var droppedBytes = 0
     /// Whether libxml2 reported an error itself (its messages may name lines).
     var libxmlReported = false
+    /// When ``PlistScanner`` reads instead of libxml2 (`parser` is nil): the file's bytes, and the
+    /// offset just past the tag of the last event, for the cursor's offset and location.
+    var scanned: UnsafeRawBufferPointer?
+    var scanOffset = 0
 
     init(handler: PlistStreamHandler, limits: PlistLimits) {
         self.handler = handler
@@ -160,12 +164,14 @@ struct ReaderState {
 
     /// The position of the parser's cursor (for text, which has no tag of its own).
     func cursorLocation() -> SourceLocation {
+        if let scanned { return PlistScanner.location(of: scanOffset, in: scanned) }
         guard let parser, let input = parser.pointee.input else { return SourceLocation(line: 0, column: 0) }
         return SourceLocation(line: Int(input.pointee.line) + lineOffset, column: Int(input.pointee.col))
     }
 
     /// The offset in the file of the parser's cursor.
     func cursorOffset() -> Int {
+        if scanned != nil { return scanOffset }
         guard let parser, let input = parser.pointee.input else { return 0 }
         return Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base) + droppedBytes
     }
@@ -173,19 +179,31 @@ struct ReaderState {
     // MARK: Elements
 
     mutating func startElement(_ name: UnsafePointer<xmlChar>) {
-        guard !stopped else { return }
-        if primedTags > 0 {
-            primedTags -= 1
-            return
-        }
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
+        guard entersElement() else { return }
         let kind = elementKind(name)
         let location = Self.tagStartLocation(
             parser: parser, lineOffset: lineOffset, nameLength: kind.map { $0.nameLength } ?? -1)
+        startElement(name, kind: kind, at: location)
+    }
 
+    /// Whether a start tag is looked at: not after a fatal issue, not for an opening tag standing for
+    /// a primed element, not inside an element being skipped (whose depth it counts).
+    mutating func entersElement() -> Bool {
+        guard !stopped else { return false }
+        if primedTags > 0 {
+            primedTags -= 1
+            return false
+        }
+        if skipDepth > 0 {
+            skipDepth += 1
+            return false
+        }
+        return true
+    }
+
+    /// A start tag named `name` (the plist kind it names, if any) whose `<` is at `location`: from
+    /// libxml2's callback, or from ``PlistScanner``, which knows the location itself.
+    mutating func startElement(_ name: UnsafePointer<xmlChar>, kind: PlistKind?, at location: SourceLocation) {
         guard stack.count > 0 else {
             sawDocumentElement = true
             if isPlistElement(name) {
@@ -431,7 +449,7 @@ private func count(_ byte: UInt8, from start: UnsafePointer<xmlChar>, to end: Un
 
 /// Unicode scalars in the UTF-8 bytes `start..<end`: bytes that are not continuation bytes,
 /// eight at a time while they are ASCII.
-private func scalars(from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> Int {
+func scalars(from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> Int {
     var n = 0
     var p = start
     while end - p >= 8 {

@@ -63,17 +63,25 @@ final class SecondHalf: @unchecked Sendable {
     /// Written by the second thread before it signals `finished`; read after ``wait()``.
     private(set) var handler: PlistStreamHandler?
     private(set) var readError: SystemError?
-    private(set) var libxmlReported = false
+    /// Whether the file must be read again by one reader: libxml2 reported an error in this half
+    /// (its messages name lines of tags only the first half read), or the scanner met bytes it does
+    /// not take.
+    private(set) var mustReadWhole = false
+
+    /// When ``PlistScanner`` reads the file (its first pass took it): the file's bytes, which are
+    /// `origin`'s, and their mapping.
+    private let scanning: ScannedFile?
 
     init(
         plan: SplitPlan, origin: InputSource.Origin, name: String, limits: PlistLimits,
-        offer: @escaping (PlistKind, Int, PlistKey?) -> PlistStreamHandler?
+        offer: @escaping (PlistKind, Int, PlistKey?) -> PlistStreamHandler?, scanning: ScannedFile? = nil
     ) {
         self.plan = plan
         self.origin = origin
         self.name = name
         self.limits = limits
         self.offer = offer
+        self.scanning = scanning
     }
 
     /// A plan for the file behind `origin`, of `size` bytes, when it is worth two parsers.
@@ -124,6 +132,10 @@ final class SecondHalf: @unchecked Sendable {
             readError = error
             return
         }
+        if let scanning {
+            scan(scanning, handler: handler, openElements: openElements, line: linesBefore + 1)
+            return
+        }
         // libxml2 counts lines by their `\n`: the opening tags take line 1, the second half starts on line 2.
         var prefix: [UInt8] = []
         for element in openElements { prefix += Array("<\(element.tagName)>".utf8) }
@@ -136,7 +148,30 @@ final class SecondHalf: @unchecked Sendable {
         parser.state.pointee.prime(openElements, lineOffset: linesBefore + 1 - 2)
         parser.run()
         readError = parser.readError
-        libxmlReported = parser.state.pointee.libxmlReported
+        mustReadWhole = parser.state.pointee.libxmlReported
+    }
+
+    /// The scanner's second half: the state primed with the first half's open elements, the scan
+    /// from the cut (the start of line `line`). Bytes the scanner does not take from there (only a
+    /// cut that is no child's end, which the first half then finds, can hold such) make the file be
+    /// read again whole, as libxml2's errors do.
+    private func scan(
+        _ file: ScannedFile, handler: PlistStreamHandler, openElements: ContiguousArray<OpenElement>, line: Int
+    ) {
+        let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
+        state.initialize(to: ReaderState(handler: handler, limits: limits))
+        defer {
+            state.pointee.stack.deallocate()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        state.pointee.scanned = file.bytes
+        state.pointee.prime(openElements, lineOffset: 0)
+        state.pointee.primedTags = 0  // no opening tags are read for them
+        let outcome = ScanRun.runSecondHalf(
+            bytes: file.bytes, mapping: file.mapping, start: plan.secondStart, line: line,
+            open: openElements.map(\.scannedName), state: state, half: self)
+        if outcome == .unsupported { mustReadWhole = true }
     }
 
     /// The `\n`s in the file's first `end` bytes.

@@ -309,10 +309,16 @@ public struct MappedFile {
     /// read again from the file if touched. Keeps a long pass over a large file from holding it all.
     /// Only for a file's mapping: anonymous memory would read back as zeros.
     public func release(before offset: Int) {
+        release(0..<offset)
+    }
+
+    /// As ``release(before:)``, for the pages wholly inside `range`: for threads each reading a part.
+    public func release(_ range: Range<Int>) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = min(offset, bytes.count) / page * page
-        guard end > 0 else { return }
-        madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress), end, MADV_DONTNEED)
+        let start = (max(range.lowerBound, 0) + page - 1) / page * page
+        let end = min(range.upperBound, bytes.count) / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_DONTNEED)
     }
 }
 

@@ -1,5 +1,5 @@
 import InputFiles
-import PlistReader
+@_spi(Reference) import PlistReader
 import Pricing
 import Promotions
 
@@ -17,10 +17,14 @@ public enum FuzzHarness {
     static let limits = PlistLimits(
         maxFileSize: 1 << 20, maxDepth: 32, maxTextLength: 1 << 16, maxValueElements: 10_000)
 
-    /// The plist reader: every value delivered, every location sane, at most one fatal issue, last.
+    /// The plist reader: every value delivered, every location sane, at most one fatal issue, last;
+    /// and what it delivers is what libxml2 alone delivers (the scanner reads what it takes).
     public static func plistReader(_ bytes: UnsafeRawBufferPointer) {
         let handler = Walker()
         PlistStreamReader.read(bytes: bytes, name: "fuzz.plist", limits: limits, handler: handler)
+        let reference = Walker()
+        PlistStreamReader.read(bytes: bytes, name: "fuzz.plist", limits: limits, handler: reference, engine: .libxml2)
+        precondition(handler.delivered == reference.delivered, "the scanner and libxml2 differ")
         precondition(handler.issues.filter(\.isFatal).count <= 1, "more than one fatal issue")
         if let fatal = handler.issues.firstIndex(where: \.isFatal) {
             precondition(fatal == handler.issues.count - 1, "issues after a fatal one")
@@ -150,16 +154,27 @@ extension FuzzHarness {
 /// Streams the root, materializes the rest, and looks at everything it gets.
 private final class Walker: PlistStreamHandler {
     var issues: [PlistIssue] = []
+    /// Everything delivered, written out: two readers of one file must agree on it.
+    var delivered: [String] = []
 
     func shouldStream(_ kind: PlistKind, depth: Int, key: PlistKey?) -> Bool { depth <= 1 }
-    func didOpen(_ kind: PlistKind, at location: SourceLocation, depth: Int, key: PlistKey?) {}
-    func didClose(_ kind: PlistKind, depth: Int) {}
-    func didFind(_ issue: PlistIssue) { issues.append(issue) }
+    func didOpen(_ kind: PlistKind, at location: SourceLocation, depth: Int, key: PlistKey?) {
+        delivered.append("open \(kind) \(location) \(depth) \(key?.name ?? "-") \(key?.location.description ?? "-")")
+    }
+    func didClose(_ kind: PlistKind, depth: Int) { delivered.append("close \(kind) \(depth)") }
+    func didFind(_ issue: PlistIssue) {
+        issues.append(issue)
+        delivered.append("issue \(issue.kind) \(issue.location) \(issue.message)")
+    }
 
-    func didRead(_ value: PlistValue, depth: Int, key: PlistKey?) { visit(value) }
+    func didRead(_ value: PlistValue, depth: Int, key: PlistKey?) {
+        delivered.append("value \(depth) \(key?.name ?? "-") \(key?.location.description ?? "-")")
+        visit(value)
+    }
 
     private func visit(_ value: PlistValue) {
         precondition(value.location.line >= 1, "a value without a line")
+        delivered.append("\(value.kind) \(value.location) \(value.kind.isContainer ? "" : value.text)")
         if value.kind == .dict {
             for (key, child) in value.entries {
                 precondition(key.kind == .key, "a dict entry without a key")
