@@ -70,6 +70,8 @@ struct ReaderEvents: PlistScanEvents {
     let half: SecondHalf?
     /// Pages from here to the scan's position are given back.
     var from: Int
+    /// ``PlistScanner/Name/cStrings``, read once rather than per element.
+    let names = PlistScanner.Name.cStrings
 
     static var delivers: Bool { true }
 
@@ -78,7 +80,7 @@ struct ReaderEvents: PlistScanEvents {
         state.pointee.scanOffset = offset
         if state.pointee.entersElement() {
             let kind = name == PlistScanner.Name.plist ? nil : PlistKind(rawValue: name)
-            state.pointee.startElement(PlistScanner.Name.cString(name), kind: kind, at: location)
+            state.pointee.startElement(names[PlistScanner.Name.index(name)], kind: kind, at: location)
         }
         return !state.pointee.stopped
     }

@@ -95,6 +95,36 @@ enum PlistScanner {
             }
         }
 
+        /// The common start tags after their `<` (`key>`, `true/>`, …), from the 8 bytes there as a
+        /// little-endian word: the name, the tag's length after the `<`, and whether it is empty.
+        @inline(__always)
+        static func quickTag(_ word: UInt64) -> (name: UInt8, length: Int, empty: Bool)? {
+            if word & 0xFFFF_FFFF == 0x3E79_656B { return (PlistKind.key.rawValue, 4, false) }
+            let seven = word & 0xFF_FFFF_FFFF_FFFF
+            if seven == 0x3E_676E_6972_7473 { return (PlistKind.string.rawValue, 7, false) }
+            if word == 0x3E72_6567_6574_6E69 { return (PlistKind.integer.rawValue, 8, false) }
+            switch word & 0xFF_FFFF_FFFF {
+            case 0x3E_6C61_6572: return (PlistKind.real.rawValue, 5, false)
+            case 0x3E_7463_6964: return (PlistKind.dict.rawValue, 5, false)
+            case 0x3E_6574_6164: return (PlistKind.date.rawValue, 5, false)
+            case 0x3E_6174_6164: return (PlistKind.data.rawValue, 5, false)
+            default: break
+            }
+            switch word & 0xFFFF_FFFF_FFFF {
+            case 0x3E2F_6575_7274: return (PlistKind.true.rawValue, 6, true)
+            case 0x3E79_6172_7261: return (PlistKind.array.rawValue, 6, false)
+            case 0x3E2F_7463_6964: return (PlistKind.dict.rawValue, 6, true)
+            default: break
+            }
+            switch seven {
+            case 0x3E_2F65_736C_6166: return (PlistKind.false.rawValue, 7, true)
+            case 0x3E_2F79_6172_7261: return (PlistKind.array.rawValue, 7, true)
+            default: break
+            }
+            if word == 0x3E2F_676E_6972_7473 { return (PlistKind.string.rawValue, 8, true) }
+            return nil
+        }
+
         /// The end tag of an element of this name, `</name>`: its first 8 bytes (fewer for a short
         /// name) as a little-endian word, and its length.
         @inline(__always)
@@ -114,19 +144,19 @@ enum PlistScanner {
             }
         }
 
+        /// The position of a name in ``cStrings``.
+        @inline(__always)
+        static func index(_ name: UInt8) -> Int { name == plist ? 10 : Int(name) }
+
         /// Whether elements of this name hold elements (their text must be blank).
         @inline(__always)
         static func holdsElements(_ name: UInt8) -> Bool {
             name == plist || name == PlistKind.dict.rawValue || name == PlistKind.array.rawValue
         }
 
-        /// The name as libxml2 hands it over: NUL-terminated bytes.
-        static func cString(_ name: UInt8) -> UnsafePointer<UInt8> {
-            cStrings[name == plist ? 10 : Int(name)]
-        }
-
-        /// In the order of `PlistKind`'s raw values, then `plist`. Allocated once, never freed.
-        nonisolated(unsafe) private static let cStrings: [UnsafePointer<UInt8>] =
+        /// The names as libxml2 hands them over, NUL-terminated, in the order of `PlistKind`'s raw
+        /// values, then `plist` (see ``index(_:)``). Allocated once, never freed.
+        nonisolated(unsafe) static let cStrings: [UnsafePointer<UInt8>] =
             ["dict", "array", "key", "string", "integer", "real", "true", "false", "date", "data", "plist"].map {
                 let bytes = Array($0.utf8) + [0]
                 let p = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
@@ -199,6 +229,8 @@ private struct Cursor {
     var lineIsASCII = true
     var counted: UnsafePointer<UInt8>
     var countedColumn = 0
+    /// Per byte, 1 when text needs no look at it (see ``plainTextBytes``).
+    let plainText = plainTextBytes
     /// The open elements' names, innermost last (`depth` of them; room for ``maxDepth``).
     let stack: UnsafeMutablePointer<UInt8>
     var depth = 0
@@ -311,21 +343,31 @@ private struct Cursor {
             return .unsupported
         }
         p += 1
-        let nameStart = p
-        while p < end, isNameLetter(p[0]) { p += 1 }
-        guard p < end, let name = PlistScanner.Name.of(nameStart, count: p - nameStart) else { return .unsupported }
         // Where the `<` is, before attributes on further lines move the line on.
         let location = Events.delivers ? location(of: open) : SourceLocation(line: 0, column: 0)
-        if p[0] != UInt8(ascii: ">") {
-            guard attributes() else { return .unsupported }
-        }
+        let name: UInt8
         let empty: Bool
-        if p[0] == UInt8(ascii: ">") {
-            empty = false
-        } else if p[0] == UInt8(ascii: "/"), end - p >= 2, p[1] == UInt8(ascii: ">") {
-            empty = true
+        if end - p >= 8, let quick = PlistScanner.Name.quickTag(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) {
+            // `<key>`, `<true/>` and the like: the name and the tag's end in one comparison.
+            (name, empty) = (quick.name, quick.empty)
+            p += quick.length - (empty ? 2 : 1)
         } else {
-            return .unsupported
+            let nameStart = p
+            while p < end, isNameLetter(p[0]) { p += 1 }
+            guard p < end, let named = PlistScanner.Name.of(nameStart, count: p - nameStart) else {
+                return .unsupported
+            }
+            name = named
+            if p[0] != UInt8(ascii: ">") {
+                guard attributes() else { return .unsupported }
+            }
+            if p[0] == UInt8(ascii: ">") {
+                empty = false
+            } else if p[0] == UInt8(ascii: "/"), end - p >= 2, p[1] == UInt8(ascii: ">") {
+                empty = true
+            } else {
+                return .unsupported
+            }
         }
         sawRoot = true
         if Events.delivers {
@@ -438,14 +480,9 @@ private struct Cursor {
         let runStart = p
         var piece = p
         while p < end {
-            // Eight bytes at a time while none needs a look.
-            if end - p >= 8, isPlain(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) {
-                p += 8
-                continue
-            }
             let byte = p[0]
             // Printable ASCII but `<`, `&`, `]`, and tab: nothing to look at.
-            if (byte >= 0x20 && byte < 0x80 && byte != 0x3C && byte != 0x26 && byte != 0x5D) || byte == 0x09 {
+            if plainText[Int(byte)] != 0 {
                 p += 1
                 continue
             }
@@ -778,20 +815,16 @@ private struct Cursor {
     }
 }
 
-/// Whether the eight bytes of `word` are all printable ASCII other than `<`, `&` and `]`.
-@inline(__always)
-private func isPlain(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    guard word & highs == 0 else { return false }
-    // With no byte from 0x80, (x − n) & ~x has a byte's high bit set exactly where x < n.
-    guard (word &- ones &* 0x20) & ~word & highs == 0 else { return false }
-    @inline(__always) func has(_ byte: UInt64) -> Bool {
-        let x = word ^ (ones &* byte)
-        return (x &- ones) & ~x & highs != 0
+/// Per byte value, 1 for the bytes text holds as they are: tab and printable ASCII but `<`, `&`
+/// and `]`. Made once, never freed.
+nonisolated(unsafe) private let plainTextBytes: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for byte in 0..<256 {
+        let plain = byte == 0x09 || (byte >= 0x20 && byte < 0x80 && byte != 0x3C && byte != 0x26 && byte != 0x5D)
+        table[byte] = plain ? 1 : 0
     }
-    return !has(0x3C) && !has(0x26) && !has(0x5D)
-}
+    return UnsafePointer(table)
+}()
 
 @inline(__always)
 private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
