@@ -56,6 +56,13 @@ struct PlistScannerTests {
             ("<plist><string>a\rb</string></plist>", false),  // a lone CR
             ("<plist><string>a<![CDATA[<x> & ]] ]>\r\n]]>b</string></plist>", true),
             ("<plist><dict><![CDATA[ ]]></dict></plist>", false),  // CDATA in a container
+            (
+                "<?xml version=\"1.0\"?><?editor a<b & c?><plist><?pi?><string>a<?x-y_z.1 ?>b</string></plist><?end\r\n?>",
+                true
+            ),
+            ("<plist><?xml-stylesheet href='a'?><true/></plist>", false),
+            ("<plist><?XmL?><true/></plist>", false),
+            ("<plist><?pi no end><true/></plist>", false),
             ("<plist><string><![CDATA[x]]</string></plist>", false),
             ("<plist><string>a]]>b</string></plist>", false),
             ("<plist><string>&unknown;</string></plist>", false),
@@ -197,7 +204,9 @@ private struct RandomPlist {
             mistake(20) ? "<!DOCTYPE plist [<!ENTITY e \"x\">]>" : ""
         ])
         out += newline
-        if chance(20) { out += "<!-- written by hand -->" + newline }
+        if chance(20) {
+            out += pick(["<!-- written by hand -->", "<?editor v2?>", mistake(20) ? "<?xml x?>" : "<?a b?>"]) + newline
+        }
         out += pick([
             "<plist version=\"1.0\">", "<plist>", "<plist version='1.0' >",
             mistake(10) ? "<plist xmlns=\"u\">" : "<plist>"
@@ -232,7 +241,9 @@ private struct RandomPlist {
             if mistake(5) { out += pad + "<key>misplaced</key>" + newline }
             return out + pad + pick(["</array>", "</array>", mistake(10) ? "</dict>" : "</array>"]) + newline
         }
-        let comment = chance(5) ? pick(["<!-- c -->", "<!---->", mistake(30) ? "<!-- a -- b -->" : "<!-- d -->"]) : ""
+        let comment =
+            chance(5)
+            ? pick(["<!-- c -->", "<!---->", "<?pi data?>", mistake(30) ? "<!-- a -- b -->" : "<!-- d -->"]) : ""
         return pad + comment
             + pick([
                 string(), "<integer>\(Int.random(in: -5...100_000, using: &random))</integer>", "<real>19.99</real>",
@@ -264,7 +275,7 @@ private struct RandomPlist {
                 "abc", "promo-12", "B &amp; C", "&lt;x&gt;", "&quot;q&apos;", "&#38;", "&#x1F600;", "é", "日本", "😀",
                 "  ", "\t", "a]b", "x\ny", "x\r\ny", "\u{7F}", "tab\there", mistake(10) ? "a]]>b" : "ok",
                 mistake(10) ? "&foo;" : "ok", mistake(10) ? "&#0;" : "ok", mistake(10) ? "&#xD800;" : "ok",
-                mistake(10) ? "\u{1}" : "ok", chance(5) ? "<!-- in -->" : ""
+                mistake(10) ? "\u{1}" : "ok", chance(5) ? "<!-- in -->" : "", chance(5) ? "<?in x?>" : ""
             ])
         }
         return out

@@ -5,10 +5,11 @@
 /// delivers nothing: an optional byte order mark and XML declaration (version 1.0), comments, a
 /// DOCTYPE naming Apple's plist DTD, the plist element names with plain attributes, and text with
 /// the five predefined entities, character references, CDATA in values, CRLF line ends and valid
-/// UTF-8 — and nothing libxml2 would call malformed. Anything else (unknown names, processing
-/// instructions, namespaces, DTD declarations, a lone CR, text or CDATA directly inside a container,
-/// any XML error) leaves the file to libxml2, which reads it exactly as before: the scanner never
-/// words an XML error.
+/// UTF-8, processing instructions (skipped, as the reader skips them) — and nothing libxml2 would
+/// call malformed. Anything else (unknown names, instruction targets starting with `xml`,
+/// namespaces, DTD declarations, a lone CR, text or CDATA directly inside a container, any XML
+/// error) leaves the file to libxml2, which reads it exactly as before: the scanner never words an
+/// XML error.
 ///
 /// What it delivers to ``ReaderState`` is what libxml2's SAX2 callbacks deliver for the same bytes —
 /// the same start and end tags, the same text (line ends normalized to `\n`, entities replaced), the
@@ -286,6 +287,8 @@ private struct Cursor {
             guard p < end else { return .unsupported }  // no element
             if matches("<!--") {
                 guard comment() else { return .unsupported }
+            } else if matches("<?") {
+                guard instruction() else { return .unsupported }
             } else if matches("<!DOCTYPE") {
                 guard !sawDoctype, doctype() else { return .unsupported }
                 sawDoctype = true
@@ -323,7 +326,7 @@ private struct Cursor {
                     guard matches("<!--"), comment() else { return .unsupported }
                 }
             case UInt8(ascii: "?"):
-                return .unsupported
+                guard instruction() else { return .unsupported }
             default:
                 let outcome = startTag(&events)
                 guard outcome == .read else { return outcome }
@@ -757,6 +760,40 @@ private struct Cursor {
             if p[0] == UInt8(ascii: "-"), end - p >= 2, p[1] == UInt8(ascii: "-") {
                 guard end - p >= 3, p[2] == UInt8(ascii: ">") else { return false }
                 p += 3
+                return true
+            }
+            if p[0] == UInt8(ascii: "<") || p[0] == UInt8(ascii: "&") {
+                p += 1
+                continue
+            }
+            guard character() else { return false }
+        }
+        return false
+    }
+
+    /// A processing instruction, `<?target …?>`, which the reader ignores as libxml2 does: a target
+    /// of ASCII letters, digits, `_`, `.`, `-` not starting with `xml` in any case (the declaration,
+    /// or reserved), then `?>` or white space and characters up to `?>`.
+    mutating func instruction() -> Bool {
+        p += 2
+        let targetStart = p
+        guard p < end, isNameLetter(p[0]) || p[0] == 0x5F else { return false }
+        while p < end, isNameLetter(p[0]) || isDigit(p[0]) || p[0] == 0x5F || p[0] == 0x2E || p[0] == 0x2D {
+            p += 1
+        }
+        guard
+            !(p - targetStart >= 3 && (targetStart[0] | 0x20) == 0x78 && (targetStart[1] | 0x20) == 0x6D
+                && (targetStart[2] | 0x20) == 0x6C)
+        else { return false }
+        if matches("?>") {
+            p += 2
+            return true
+        }
+        let before = p
+        guard blank(), p > before else { return false }
+        while p < end {
+            if matches("?>") {
+                p += 2
                 return true
             }
             if p[0] == UInt8(ascii: "<") || p[0] == UInt8(ascii: "&") {
