@@ -63,6 +63,9 @@ struct PlistScannerTests {
             ("<plist><?xml-stylesheet href='a'?><true/></plist>", false),
             ("<plist><?XmL?><true/></plist>", false),
             ("<plist><?pi no end><true/></plist>", false),
+            ("<plist><string>&#x100000000;</string></plist>", false),  // nine hex digits: no overflow
+            ("<plist><string>&#xFFFFFFF;&#99999999;</string></plist>", false),
+            ("<plist><string>&#x10FFFF;&#0000065;</string></plist>", true),
             ("<plist><string><![CDATA[x]]</string></plist>", false),
             ("<plist><string>a]]>b</string></plist>", false),
             ("<plist><string>&unknown;</string></plist>", false),
@@ -84,6 +87,24 @@ struct PlistScannerTests {
     func firstPass(xml: String, taken: Bool) {
         let bytes = Array(xml.utf8)
         #expect(bytes.withUnsafeBytes { PlistScanner.accepts($0, limits: .default) } == taken)
+    }
+
+    @Test("names, values, comments, instructions and white space past libxml2's bounds are left to it")
+    func sizeBounds() {
+        let long = String(repeating: "a", count: 50_001)
+        let huge = String(repeating: "a", count: (1 << 20) + 1)
+        let spaces = String(repeating: " ", count: (1 << 20) + 1)
+        for xml in [
+            "<plist \(long)=\"1\"><true/></plist>", "<?p\(long)?><plist><true/></plist>",
+            "<!DOCTYPE p\(long)><plist><true/></plist>", "<plist a=\"\(huge)\"><true/></plist>",
+            "<plist><!--é\(huge)--><true/></plist>", "<plist><?pi \(huge)?><true/></plist>",
+            "\(spaces)<plist><true/></plist>", "<plist><true/></plist>\(spaces)", "<plist\(spaces)><true/></plist>",
+            "<?xml version=\"1.0\"\(spaces)?><plist><true/></plist>"
+        ] {
+            let bytes = Array(xml.utf8)
+            #expect(!bytes.withUnsafeBytes { PlistScanner.accepts($0, limits: .default) }, "\(xml.prefix(40))")
+            #expect(record(bytes, engine: .scannerFirst) == record(bytes, engine: .libxml2))
+        }
     }
 
     @Test(

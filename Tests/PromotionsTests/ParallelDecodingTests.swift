@@ -1,3 +1,4 @@
+import Foundation
 import PlistReader
 import Pricing
 import Testing
@@ -35,6 +36,36 @@ struct ParallelDecodingTests {
             }
         }
         return "<plist><array>\n" + body + "</array></plist>"
+    }
+
+    @Test("a reading given up (the scanner met what libxml2 reads) leaves no decoding thread behind")
+    func givenUpReadingEndsItsThread() throws {
+        // A misspelt element after the first promotions: the scanner leaves the file to libxml2
+        // once the decoding thread has started (on one line, so the file is not read in halves).
+        let xml = Self.plist().replacingOccurrences(of: "\n", with: "")
+            .replacingOccurrences(of: "<string>not a promotion 10</string>", with: "<strin>x</strin>")
+        let bytes = Array(xml.utf8)
+        var checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
+        checks.reading = PromotionReading(secondThreadFrom: 0, halvingFrom: 0)
+        var inline = checks
+        inline.reading = .oneThread
+        let expected = PromotionFile.load(bytes: bytes, name: "big.plist", checks: inline)
+        #expect(expected.diagnostics.contains { $0.message.contains("unknown element <strin>") })
+        let before = try threads()
+        for _ in 0..<40 {
+            let file = PromotionFile.load(bytes: bytes, name: "big.plist", checks: checks)
+            #expect(file.diagnostics == expected.diagnostics)
+        }
+        // Each load given up left a thread waiting for promotions forever (40 more); the
+        // dispatch pool itself keeps a few.
+        #expect(try threads() - before < 10)
+    }
+
+    /// The threads of this process, from the kernel.
+    private func threads() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }!
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))!
     }
 
     @Test("gives exactly what decoding inline gives")

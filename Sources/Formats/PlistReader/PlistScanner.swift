@@ -243,6 +243,11 @@ private struct Cursor {
     static let maxDepth = 200
     /// A longer text between two tags is left to libxml2 (which truncates text over 10,000,000 bytes).
     static let maxRun = 8 << 20
+    /// Longer names, and longer attribute values, comments, instructions, tags and runs of white
+    /// space, are left to libxml2, which refuses names over 50,000 bytes and, read in one go, those
+    /// over 10,000,000 bytes ("Huge input lookup").
+    static let maxName = 1_000
+    static let maxConstruct = 1 << 20
 
     init(base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, start: Int, line: Int) {
         self.base = base
@@ -410,7 +415,9 @@ private struct Cursor {
     mutating func attributes() -> Bool {
         var names: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
+        let tagStart = p
         while true {
+            guard p - tagStart <= Self.maxConstruct else { return false }
             let before = p
             guard blank(), p < end else { return false }
             if p[0] == UInt8(ascii: ">") || p[0] == UInt8(ascii: "/") { return true }
@@ -422,7 +429,7 @@ private struct Cursor {
                 p += 1
             }
             let length = p - nameStart
-            guard length < 1 << 16,
+            guard length <= Self.maxName,
                 !(length >= 3 && (nameStart[0] | 0x20) == 0x78 && (nameStart[1] | 0x20) == 0x6D
                     && (nameStart[2] | 0x20) == 0x6C)
             else { return false }
@@ -445,7 +452,9 @@ private struct Cursor {
             guard blank(), p < end, p[0] == 0x22 || p[0] == 0x27 else { return false }
             let quote = p[0]
             p += 1
+            let valueStart = p
             while p < end, p[0] != quote {
+                guard p - valueStart <= Self.maxConstruct else { return false }
                 let byte = p[0]
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return false }
                 guard character() else { return false }
@@ -589,7 +598,7 @@ private struct Cursor {
         if hex { q += 1 }
         var value: UInt32 = 0
         var digits = 0
-        while q < end, digits <= 8 {
+        while q < end {
             let byte = q[0]
             let digit: UInt32
             if isDigit(byte) {
@@ -599,6 +608,8 @@ private struct Cursor {
             } else {
                 break
             }
+            // Seven digits at most (0xFFFFFFF, 9,999,999: no overflow); more are left to libxml2.
+            guard digits < 7 else { return nil }
             value = value * (hex ? 16 : 10) + digit
             digits += 1
             q += 1
@@ -711,7 +722,7 @@ private struct Cursor {
         let start = p + 1
         var q = start
         while q < end, q[0] != quote {
-            guard q[0] >= 0x20, q[0] < 0x80 else { return nil }
+            guard q[0] >= 0x20, q[0] < 0x80, q - start <= Self.maxConstruct else { return nil }
             q += 1
         }
         guard q < end else { return nil }
@@ -725,7 +736,9 @@ private struct Cursor {
         p += 9
         let before = p
         guard blank(), p > before, p < end, isNameLetter(p[0]) else { return false }
+        let nameStart = p
         while p < end, isNameLetter(p[0]) { p += 1 }
+        guard p - nameStart <= Self.maxName else { return false }
         let afterName = p
         guard blank(), p < end else { return false }
         if p[0] == UInt8(ascii: ">") {
@@ -756,7 +769,9 @@ private struct Cursor {
     /// `<!-- … -->`: no `--` inside, characters as in text.
     mutating func comment() -> Bool {
         p += 4
+        let start = p
         while p < end {
+            guard p - start <= Self.maxConstruct else { return false }
             if p[0] == UInt8(ascii: "-"), end - p >= 2, p[1] == UInt8(ascii: "-") {
                 guard end - p >= 3, p[2] == UInt8(ascii: ">") else { return false }
                 p += 3
@@ -781,7 +796,7 @@ private struct Cursor {
         while p < end, isNameLetter(p[0]) || isDigit(p[0]) || p[0] == 0x5F || p[0] == 0x2E || p[0] == 0x2D {
             p += 1
         }
-        guard
+        guard p - targetStart <= Self.maxName,
             !(p - targetStart >= 3 && (targetStart[0] | 0x20) == 0x78 && (targetStart[1] | 0x20) == 0x6D
                 && (targetStart[2] | 0x20) == 0x6C)
         else { return false }
@@ -791,7 +806,9 @@ private struct Cursor {
         }
         let before = p
         guard blank(), p > before else { return false }
+        let contentStart = p
         while p < end {
+            guard p - contentStart <= Self.maxConstruct else { return false }
             if matches("?>") {
                 p += 2
                 return true
@@ -805,10 +822,13 @@ private struct Cursor {
         return false
     }
 
-    /// Steps over white space (space, tab, LF, CRLF); false at a lone CR.
+    /// Steps over white space (space, tab, LF, CRLF); false at a lone CR, or past ``maxConstruct``
+    /// bytes of it.
     @inline(__always)
     mutating func blank() -> Bool {
+        let start = p
         while p < end {
+            guard p - start <= Self.maxConstruct else { return false }
             switch p[0] {
             case 0x20, 0x09:
                 p += 1
@@ -822,7 +842,7 @@ private struct Cursor {
                 return true
             }
         }
-        return true
+        return p - start <= Self.maxConstruct
     }
 
     // MARK: Positions

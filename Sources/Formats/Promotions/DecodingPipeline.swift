@@ -76,6 +76,12 @@ final class DecodingPipeline: @unchecked Sendable {
         pending = Batch(currency: pending.currency)
     }
 
+    /// Ends the decoding thread without waiting for it, whatever it decoded dropped: for a reading
+    /// given up. The thread lets the pipeline go once it has taken the end.
+    func abandon() {
+        queue.put(nil)
+    }
+
     /// Waits for every queued promotion to be decoded, and returns what decoding produced.
     func finish() -> Output {
         if !pending.values.isEmpty { flush() }

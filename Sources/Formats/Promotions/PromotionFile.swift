@@ -199,6 +199,12 @@ final class PromotionFileHandler: PlistHalvingHandler {
         self.expectedBytes = expectedBytes
     }
 
+    /// A handler given up before its result was taken (the file is read again by another reader)
+    /// stops its decoding thread, which would otherwise wait for promotions forever.
+    deinit {
+        pipeline?.abandon()
+    }
+
     /// For the second half of a file: continues from where `first` stands when the promotions
     /// array opens (root keys, currency), with a decoder of its own.
     init(continuing first: PromotionFileHandler) {
