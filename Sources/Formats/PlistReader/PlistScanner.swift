@@ -225,7 +225,8 @@ private struct Cursor {
     var p: UnsafePointer<UInt8>
     var line: Int
     /// Where the current line starts, and whether it held only ASCII up to `p` (then a column is a
-    /// difference of pointers); else scalars are counted from `counted`, where `column` was.
+    /// difference of pointers); else scalars are counted on from `counted`, at column `countedColumn` (both from
+    /// before this line when `counted` is before `lineStart`: then counting starts at the line).
     var lineStart: UnsafePointer<UInt8>
     var lineIsASCII = true
     var counted: UnsafePointer<UInt8>
@@ -314,8 +315,13 @@ private struct Cursor {
                 nextReport = p + Self.reportEvery
             }
             if p[0] != UInt8(ascii: "<") {
-                let outcome = text(&events)
-                guard outcome == .read else { return outcome }
+                // White space between elements (the common case) here; a value's text in `text`.
+                if let top, !PlistScanner.Name.holdsElements(top) {
+                    let outcome = text(&events)
+                    guard outcome == .read else { return outcome }
+                } else {
+                    guard blank(), p == end || p[0] == UInt8(ascii: "<") else { return .unsupported }
+                }
                 continue
             }
             guard end - p >= 2 else { return .unsupported }
@@ -483,12 +489,8 @@ private struct Cursor {
 
     // MARK: Text
 
-    /// Text up to the next `<`: delivered in pieces when the innermost element is a value; must be
-    /// white space inside a container or outside the root element.
+    /// A value's text up to the next `<`, delivered in pieces (the innermost element is a value).
     mutating func text<Events: PlistScanEvents>(_ events: inout Events) -> PlistScanner.Outcome {
-        guard let top, !PlistScanner.Name.holdsElements(top) else {
-            return blank() && (p == end || p[0] == UInt8(ascii: "<")) ? .read : .unsupported
-        }
         let runStart = p
         var piece = p
         while p < end {
@@ -828,18 +830,18 @@ private struct Cursor {
     mutating func blank() -> Bool {
         let start = p
         while p < end {
-            guard p - start <= Self.maxConstruct else { return false }
-            switch p[0] {
-            case 0x20, 0x09:
+            let byte = p[0]
+            if byte == 0x20 || byte == 0x09 {
                 p += 1
-            case 0x0A:
+            } else if byte == 0x0A {
                 p += 1
                 newLine()
-            case 0x0D:
-                guard end - p >= 2, p[1] == 0x0A else { return false }
+            } else if byte == 0x0D, end - p >= 2, p[1] == 0x0A {
                 p += 1
-            default:
-                return true
+            } else if byte == 0x0D {
+                return false
+            } else {
+                break
             }
         }
         return p - start <= Self.maxConstruct
@@ -852,8 +854,6 @@ private struct Cursor {
         line += 1
         lineStart = p
         lineIsASCII = true
-        counted = p
-        countedColumn = 0
     }
 
     /// The line and column of the `<` at `open`: columns in Unicode scalars from the line's start,
@@ -861,6 +861,11 @@ private struct Cursor {
     @inline(__always)
     mutating func location(of open: UnsafePointer<UInt8>) -> SourceLocation {
         if lineIsASCII { return SourceLocation(line: line, column: open - lineStart + 1) }
+        if counted < lineStart {
+            // The first count on this line.
+            counted = lineStart
+            countedColumn = 0
+        }
         countedColumn += scalars(from: counted, to: open)
         counted = open
         return SourceLocation(line: line, column: countedColumn + 1)
