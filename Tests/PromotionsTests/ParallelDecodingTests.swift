@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 import PlistReader
 import Pricing
 import Testing
@@ -42,8 +42,8 @@ struct ParallelDecodingTests {
     func givenUpReadingEndsItsThread() throws {
         // A misspelt element after the first promotions: the scanner leaves the file to libxml2
         // once the decoding thread has started (on one line, so the file is not read in halves).
-        let xml = Self.plist().replacingOccurrences(of: "\n", with: "")
-            .replacingOccurrences(of: "<string>not a promotion 10</string>", with: "<strin>x</strin>")
+        let xml = Self.plist().split(separator: "\n").joined()
+            .replacing("<string>not a promotion 10</string>", with: "<strin>x</strin>")
         let bytes = Array(xml.utf8)
         var checks = PromotionChecks(expiryInstant: try! Instant(rfc3339: "2026-05-01T00:00:00Z"))
         checks.reading = PromotionReading(secondThreadFrom: 0, halvingFrom: 0)
@@ -61,11 +61,16 @@ struct ParallelDecodingTests {
         #expect(try threads() - before < 10)
     }
 
-    /// The threads of this process, from the kernel.
+    /// The threads of this process, from the kernel. (Not through Foundation: imported in one file,
+    /// its `contains` would answer for `String.contains` in this module's other files.)
     private func threads() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let fd = try FileDescriptor.open(forReading: "/proc/self/status")
+        defer { fd.close() }
+        var bytes = [UInt8](repeating: 0, count: 16_384)
+        let count = try bytes.withUnsafeMutableBytes { buffer throws(SystemError) in try fd.read(into: buffer) }
+        let status = String(decoding: bytes[..<count], as: UTF8.self)
         let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }!
-        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))!
+        return Int(line.dropFirst("Threads:".count).drop { $0 == " " || $0 == "\t" })!
     }
 
     @Test("gives exactly what decoding inline gives")

@@ -521,11 +521,11 @@ private struct Cursor {
                 p += 1
             case UInt8(ascii: "&"):
                 if Events.delivers, p > piece, !events.text(piece, p - piece) { return .stopped }
-                var scalar: (UInt32, Int) = (0, 0)
+                var scalar: UInt32 = 0
                 guard let length = reference(&scalar) else { return .unsupported }
                 if Events.delivers {
                     var utf8: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-                    let count = withUnsafeMutableBytes(of: &utf8) { encode(scalar.0, into: $0) }
+                    let count = withUnsafeMutableBytes(of: &utf8) { encode(scalar, into: $0) }
                     let ok = withUnsafeBytes(of: utf8) {
                         events.text($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
                     }
@@ -568,31 +568,17 @@ private struct Cursor {
         return .unsupported
     }
 
+    /// The five predefined entities, and the character each stands for.
+    static let predefined: [(name: StaticString, scalar: UInt32)] = [
+        ("&amp;", 0x26), ("&lt;", 0x3C), ("&gt;", 0x3E), ("&quot;", 0x22), ("&apos;", 0x27),
+    ]
+
     /// An entity or character reference at `p` (`&`): its length, with the scalar it stands for.
-    func reference(_ scalar: inout (UInt32, Int)) -> Int? {
+    func reference(_ scalar: inout UInt32) -> Int? {
         let rest = end - p
-        func named(_ literal: StaticString) -> Bool {
-            rest >= literal.utf8CodeUnitCount && equalBytes(p, literal.utf8Start, literal.utf8CodeUnitCount)
-        }
-        if named("&amp;") {
-            scalar.0 = 0x26
-            return 5
-        }
-        if named("&lt;") {
-            scalar.0 = 0x3C
-            return 4
-        }
-        if named("&gt;") {
-            scalar.0 = 0x3E
-            return 4
-        }
-        if named("&quot;") {
-            scalar.0 = 0x22
-            return 6
-        }
-        if named("&apos;") {
-            scalar.0 = 0x27
-            return 6
+        for entity in Self.predefined where matches(entity.name) {
+            scalar = entity.scalar
+            return entity.name.utf8CodeUnitCount
         }
         guard rest >= 4, p[1] == UInt8(ascii: "#") else { return nil }
         var q = p + 2
@@ -617,7 +603,7 @@ private struct Cursor {
             q += 1
         }
         guard digits > 0, digits <= 7, q < end, q[0] == UInt8(ascii: ";"), isXMLCharacter(value) else { return nil }
-        scalar.0 = value
+        scalar = value
         return q + 1 - p
     }
 
