@@ -431,14 +431,9 @@ private struct Cursor {
             guard p > before, count < 8 else { return false }
             let nameStart = p
             guard isNameLetter(p[0]) || p[0] == UInt8(ascii: "_") else { return false }
-            while p < end, isNameLetter(p[0]) || isDigit(p[0]) || p[0] == 0x5F || p[0] == 0x2E || p[0] == 0x2D {
-                p += 1
-            }
+            while p < end, isNameCharacter(p[0]) { p += 1 }
             let length = p - nameStart
-            guard length <= Self.maxName,
-                !(length >= 3 && (nameStart[0] | 0x20) == 0x78 && (nameStart[1] | 0x20) == 0x6D
-                    && (nameStart[2] | 0x20) == 0x6C)
-            else { return false }
+            guard length <= Self.maxName, !startsWithXML(nameStart, length) else { return false }
             // Each name as offset << 16 | length, to compare with the ones before.
             let key = (nameStart - base) << 16 | length
             var duplicate = false
@@ -570,7 +565,7 @@ private struct Cursor {
 
     /// The five predefined entities, and the character each stands for.
     static let predefined: [(name: StaticString, scalar: UInt32)] = [
-        ("&amp;", 0x26), ("&lt;", 0x3C), ("&gt;", 0x3E), ("&quot;", 0x22), ("&apos;", 0x27),
+        ("&amp;", 0x26), ("&lt;", 0x3C), ("&gt;", 0x3E), ("&quot;", 0x22), ("&apos;", 0x27)
     ]
 
     /// An entity or character reference at `p` (`&`): its length, with the scalar it stands for.
@@ -757,21 +752,7 @@ private struct Cursor {
     /// `<!-- … -->`: no `--` inside, characters as in text.
     mutating func comment() -> Bool {
         p += 4
-        let start = p
-        while p < end {
-            guard p - start <= Self.maxConstruct else { return false }
-            if p[0] == UInt8(ascii: "-"), end - p >= 2, p[1] == UInt8(ascii: "-") {
-                guard end - p >= 3, p[2] == UInt8(ascii: ">") else { return false }
-                p += 3
-                return true
-            }
-            if p[0] == UInt8(ascii: "<") || p[0] == UInt8(ascii: "&") {
-                p += 1
-                continue
-            }
-            guard character() else { return false }
-        }
-        return false
+        return skipCharacters(until: "-->", doubleDashEnds: true)
     }
 
     /// A processing instruction, `<?target …?>`, which the reader ignores as libxml2 does: a target
@@ -781,24 +762,28 @@ private struct Cursor {
         p += 2
         let targetStart = p
         guard p < end, isNameLetter(p[0]) || p[0] == 0x5F else { return false }
-        while p < end, isNameLetter(p[0]) || isDigit(p[0]) || p[0] == 0x5F || p[0] == 0x2E || p[0] == 0x2D {
-            p += 1
-        }
-        guard p - targetStart <= Self.maxName,
-            !(p - targetStart >= 3 && (targetStart[0] | 0x20) == 0x78 && (targetStart[1] | 0x20) == 0x6D
-                && (targetStart[2] | 0x20) == 0x6C)
-        else { return false }
+        while p < end, isNameCharacter(p[0]) { p += 1 }
+        guard p - targetStart <= Self.maxName, !startsWithXML(targetStart, p - targetStart) else { return false }
         if matches("?>") {
             p += 2
             return true
         }
         let before = p
         guard blank(), p > before else { return false }
-        let contentStart = p
+        return skipCharacters(until: "?>", doubleDashEnds: false)
+    }
+
+    /// Characters up to and past `close`, at most ``maxConstruct`` bytes: `<` and `&` as they are,
+    /// the others as in text. `doubleDashEnds`: a `--` must be the start of `close` (in a comment).
+    mutating func skipCharacters(until close: StaticString, doubleDashEnds: Bool) -> Bool {
+        let start = p
         while p < end {
-            guard p - contentStart <= Self.maxConstruct else { return false }
-            if matches("?>") {
-                p += 2
+            guard p - start <= Self.maxConstruct else { return false }
+            if doubleDashEnds, p[0] == UInt8(ascii: "-"), end - p >= 2, p[1] == UInt8(ascii: "-") {
+                guard matches(close) else { return false }
+            }
+            if matches(close) {
+                p += close.utf8CodeUnitCount
                 return true
             }
             if p[0] == UInt8(ascii: "<") || p[0] == UInt8(ascii: "&") {
@@ -882,6 +867,18 @@ private func isNameLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byt
 
 @inline(__always)
 private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+/// The bytes the scanner takes in attribute names and instruction targets: ASCII letters, digits,
+/// `_`, `.`, `-`.
+@inline(__always)
+private func isNameCharacter(_ byte: UInt8) -> Bool {
+    isNameLetter(byte) || isDigit(byte) || byte == 0x5F || byte == 0x2E || byte == 0x2D
+}
+
+/// Whether the `length` bytes at `name` start with `xml` in any case (reserved names).
+private func startsWithXML(_ name: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    length >= 3 && name[0] | 0x20 == 0x78 && name[1] | 0x20 == 0x6D && name[2] | 0x20 == 0x6C
+}
 
 /// Char in the XML 1.0 grammar.
 private func isXMLCharacter(_ value: UInt32) -> Bool {
