@@ -10,34 +10,26 @@ struct ScannedFile {
 /// ``ReaderState`` receives the same events, the locations from the scanner.
 final class ScanRun {
     let state: UnsafeMutablePointer<ReaderState>
-    private let bytes: UnsafeRawBufferPointer
-    private let mapping: MappedFile?
+    private let file: ScannedFile
 
     /// `splitting`: the second half this first half may start, as for ``Parser``.
-    init(
-        bytes: UnsafeRawBufferPointer, mapping: MappedFile?, limits: PlistLimits, handler: PlistStreamHandler,
-        splitting: SecondHalf? = nil
-    ) {
-        self.bytes = bytes
-        self.mapping = mapping
-        state = .allocate(capacity: 1)
-        state.initialize(to: ReaderState(handler: handler, limits: limits))
-        state.pointee.scanned = bytes
+    init(file: ScannedFile, limits: PlistLimits, handler: PlistStreamHandler, splitting: SecondHalf? = nil) {
+        self.file = file
+        state = ReaderState.allocate(handler: handler, limits: limits)
+        state.pointee.scanned = file.bytes
         state.pointee.split = splitting.map { ReaderState.SplitWatch(half: $0) }
     }
 
     deinit {
-        state.pointee.stack.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        ReaderState.free(state)
     }
 
     /// Reads the whole file (its first half, when a second half starts and the cut is proved).
     /// `speculative`: no first pass took the file, and `.unsupported` says to read it with libxml2.
     func run(speculative: Bool) -> PlistScanner.Outcome {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .unsupported }
-        var cursor = PlistScanCursor(base: base, end: base + bytes.count)
-        var events = ReaderEvents(state: state, mapping: mapping, half: nil, from: 0)
+        guard let base = file.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .unsupported }
+        var cursor = PlistScanCursor(base: base, end: base + file.bytes.count)
+        var events = ReaderEvents(state: state, mapping: file.mapping, half: nil, from: 0)
         let outcome = cursor.scan(&events, whole: true)
         // After a first pass took the file, only a file changed since can end here.
         if outcome == .unsupported, !speculative {
@@ -47,16 +39,18 @@ final class ScanRun {
         return outcome
     }
 
-    /// The second half of a file the first pass took: from `start`, line `line`, inside `open`
-    /// (the first half's open elements, already in `state`); nil when cancelled or the bytes from
-    /// there are not the scanner's after all (then the file is read again whole).
-    static func runSecondHalf(
-        bytes: UnsafeRawBufferPointer, mapping: MappedFile?, start: Int, line: Int, open: [UInt8],
-        state: UnsafeMutablePointer<ReaderState>, half: SecondHalf
+    /// Reads a file's second half for `half`: from `start`, the start of line `line`, inside the
+    /// first half's open elements (primed into the state, no opening tags read for them).
+    /// `.stopped` when the half is cancelled; `.unsupported` when the bytes from there are not the
+    /// scanner's after all (the file is then read again whole).
+    func runSecondHalf(
+        of half: SecondHalf, from start: Int, line: Int, inside open: ContiguousArray<OpenElement>
     ) -> PlistScanner.Outcome {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .unsupported }
-        var cursor = PlistScanCursor(base: base, end: base + bytes.count, start: start, line: line, open: open)
-        var events = ReaderEvents(state: state, mapping: mapping, half: half, from: start)
+        guard let base = file.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .unsupported }
+        state.pointee.prime(open, lineOffset: 0, openingTagsFollow: false)
+        var cursor = PlistScanCursor(
+            base: base, end: base + file.bytes.count, start: start, line: line, open: open.map(\.scannedName))
+        var events = ReaderEvents(state: state, mapping: file.mapping, half: half, from: start)
         return cursor.scan(&events, whole: false)
     }
 }

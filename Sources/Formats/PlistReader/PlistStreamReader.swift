@@ -58,21 +58,15 @@ public enum PlistStreamReader {
         if case .directory? = kind {
             throw PlistFileError(path: path, reason: "is a directory")
         }
-        if case .regular(let size)? = kind, size > 0, size <= limits.maxFileSize, engine == .scannerFirst,
+        if engine != .libxml2, case .regular(let size)? = kind, size > 0, size <= limits.maxFileSize,
             let mapping = MappedFile(fd, size: size, name: path)
         {
             defer { mapping.unmap() }
             let file = ScannedFile(bytes: UnsafeRawBufferPointer(mapping.bytes), mapping: mapping)
-            if PlistScanner.accepts(file.bytes, limits: limits, passed: { mapping.release(before: $0) }) {
-                return scan(file, name: path, limits: limits, handler: handler, halving: halving)
+            if let reading = scan(file, name: path, limits: limits, handler: handler, halving: halving, engine: engine)
+            {
+                return reading
             }
-        }
-        if case .regular(let size)? = kind, size > 0, size <= limits.maxFileSize, engine == .scannerSpeculative,
-            let mapping = MappedFile(fd, size: size, name: path)
-        {
-            defer { mapping.unmap() }
-            let file = ScannedFile(bytes: UnsafeRawBufferPointer(mapping.bytes), mapping: mapping)
-            return scan(file, name: path, limits: limits, handler: handler, halving: halving, speculative: true)
         }
         var half: SecondHalf?
         if let halving, case .regular(let size)? = kind, size >= halving.from,
@@ -96,16 +90,12 @@ public enum PlistStreamReader {
         bytes: UnsafeRawBufferPointer, name: String, limits: PlistLimits, handler: PlistStreamHandler,
         halving: Halving?, engine: Engine = .scannerFirst
     ) -> Reading {
-        switch engine {
-        case .scannerFirst where PlistScanner.accepts(bytes, limits: limits):
-            return scan(
-                ScannedFile(bytes: bytes, mapping: nil), name: name, limits: limits, handler: handler, halving: halving)
-        case .scannerSpeculative where bytes.count > 0 && bytes.count <= limits.maxFileSize:
-            return scan(
+        if engine != .libxml2, bytes.count > 0, bytes.count <= limits.maxFileSize,
+            let reading = scan(
                 ScannedFile(bytes: bytes, mapping: nil), name: name, limits: limits, handler: handler, halving: halving,
-                speculative: true)
-        default:
-            break
+                engine: engine)
+        {
+            return reading
         }
         var half: SecondHalf?
         if let halving, bytes.count >= halving.from,
@@ -130,11 +120,18 @@ public enum PlistStreamReader {
         case libxml2
     }
 
-    /// Reads a file the scanner's first pass took, with a second half as libxml2's would have.
+    /// Reads a file (of a size within the limits) with ``PlistScanner``, with a second half as
+    /// libxml2's would have: after the first pass takes it for ``Engine/scannerFirst`` (nil, nothing
+    /// read, when it does not), at once for ``Engine/scannerSpeculative``.
     private static func scan(
         _ file: ScannedFile, name: String, limits: PlistLimits, handler: PlistStreamHandler, halving: Halving?,
-        speculative: Bool = false
-    ) -> Reading {
+        engine: Engine
+    ) -> Reading? {
+        let speculative = engine == .scannerSpeculative
+        if !speculative {
+            let passed: (Int) -> Void = { file.mapping?.release(before: $0) }
+            guard PlistScanner.accepts(file.bytes, limits: limits, passed: passed) else { return nil }
+        }
         var half: SecondHalf?
         if let halving, file.bytes.count >= halving.from,
             let plan = SecondHalf.plan(for: .memory(file.bytes), size: file.bytes.count, limits: limits)
@@ -143,7 +140,7 @@ public enum PlistStreamReader {
                 plan: plan, origin: .memory(file.bytes), name: name, limits: limits, offer: halving.offer,
                 scanning: file)
         }
-        let run = ScanRun(bytes: file.bytes, mapping: file.mapping, limits: limits, handler: handler, splitting: half)
+        let run = ScanRun(file: file, limits: limits, handler: handler, splitting: half)
         let outcome = run.run(speculative: speculative)
         let reading = run.state.pointee.finishHalves()
         return outcome == .unsupported ? .readAgainWithLibxml2 : reading
@@ -273,8 +270,7 @@ final class Parser {
         secondHalf: SecondHalf? = nil
     ) {
         libxmlSetUp
-        let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
-        state.initialize(to: ReaderState(handler: handler, limits: limits))
+        let state = ReaderState.allocate(handler: handler, limits: limits)
         state.pointee.split = splitting.map { ReaderState.SplitWatch(half: $0) }
         let input = UnsafeMutablePointer<InputSource>.allocate(capacity: 1)
         input.initialize(
@@ -305,9 +301,7 @@ final class Parser {
             xmlFreeDoc(document)
         }
         xmlFreeParserCtxt(context)
-        state.pointee.stack.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        ReaderState.free(state)
         input.deinitialize(count: 1)
         input.deallocate()
     }

@@ -23,7 +23,8 @@ extension ReaderState {
 
     /// For the second of two parsers: opens what the first had open at the cut, without reporting
     /// it; the opening tags libxml2 reads first stand for them.
-    mutating func prime(_ elements: ContiguousArray<OpenElement>, lineOffset: Int) {
+    /// `openingTagsFollow`: libxml2 reads opening tags standing for them first (the scanner does not).
+    mutating func prime(_ elements: ContiguousArray<OpenElement>, lineOffset: Int, openingTagsFollow: Bool = true) {
         stack.removeAll()
         for element in elements { stack.append(element) }
         for index in 0..<stack.count {
@@ -31,7 +32,7 @@ extension ReaderState {
             if case .plist = stack[index].role { stack[index].values = 1 }
         }
         pendingKeys = ContiguousArray(repeating: nil, count: stack.count)
-        primedTags = stack.count
+        primedTags = openingTagsFollow ? stack.count : 0
         sawDocumentElement = true
         self.lineOffset = lineOffset
     }

@@ -85,6 +85,21 @@ struct ReaderState {
         self.limits = limits
     }
 
+    /// A state in memory of its own, for a reader's callbacks to reach by pointer; ``free(_:)``
+    /// gives it back.
+    static func allocate(handler: PlistStreamHandler, limits: PlistLimits) -> UnsafeMutablePointer<ReaderState> {
+        let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
+        state.initialize(to: ReaderState(handler: handler, limits: limits))
+        return state
+    }
+
+    /// Gives back a state from ``allocate(handler:limits:)`` and its stack.
+    static func free(_ state: UnsafeMutablePointer<ReaderState>) {
+        state.pointee.stack.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
     // MARK: Issues
 
     /// Reports an issue; a fatal one stops the reading. From libxml2's read callback pass

@@ -158,19 +158,8 @@ final class SecondHalf: @unchecked Sendable {
     private func scan(
         _ file: ScannedFile, handler: PlistStreamHandler, openElements: ContiguousArray<OpenElement>, line: Int
     ) {
-        let state = UnsafeMutablePointer<ReaderState>.allocate(capacity: 1)
-        state.initialize(to: ReaderState(handler: handler, limits: limits))
-        defer {
-            state.pointee.stack.deallocate()
-            state.deinitialize(count: 1)
-            state.deallocate()
-        }
-        state.pointee.scanned = file.bytes
-        state.pointee.prime(openElements, lineOffset: 0)
-        state.pointee.primedTags = 0  // no opening tags are read for them
-        let outcome = ScanRun.runSecondHalf(
-            bytes: file.bytes, mapping: file.mapping, start: plan.secondStart, line: line,
-            open: openElements.map(\.scannedName), state: state, half: self)
+        let run = ScanRun(file: file, limits: limits, handler: handler)
+        let outcome = run.runSecondHalf(of: self, from: plan.secondStart, line: line, inside: openElements)
         if outcome == .unsupported { mustReadWhole = true }
     }
 
