@@ -149,6 +149,9 @@ public struct DiffRun {
             var reader: CartReader
             var old: ActivePricer
             var new: ActivePricer
+            /// The last receipts' arrays, which the next cart's receipts take on each side.
+            var oldStorage = ReceiptStorage()
+            var newStorage = ReceiptStorage()
         }
 
         /// A worker's tools; `halves` for a cart file read alone (a batch's workers have every core).
@@ -172,12 +175,15 @@ public struct DiffRun {
                 return
             }
             let before = Result<Receipt, PricingError> { () throws(PricingError) in
-                try worker.old.price(cart, at: instant, now: now)
+                try worker.old.price(cart, at: instant, now: now, storage: &worker.oldStorage)
             }.mapError { DiffError($0.description) }
             let after = Result<Receipt, PricingError> { () throws(PricingError) in
-                try worker.new.price(cart, at: instant, now: now)
+                try worker.new.price(cart, at: instant, now: now, storage: &worker.newStorage)
             }.mapError { DiffError($0.description) }
             tally.add(place, before: before, after: after)
+            // The tally keeps no receipt: the next cart's take their arrays.
+            if case .success(let receipt) = consume before { worker.oldStorage.recycle(receipt) }
+            if case .success(let receipt) = consume after { worker.newStorage.recycle(receipt) }
         }
     }
 }

@@ -47,10 +47,10 @@ public struct DiffReport: Sendable, Equatable {
         var before: [String: DiffTally.Effect] = [:]
         var after: [String: DiffTally.Effect] = [:]
         for (index, promotion) in old.enumerated() {
-            before[promotion.id] = tally.effectsBefore[index] ?? DiffTally.Effect()
+            before[promotion.id] = tally.effectBefore(index) ?? DiffTally.Effect()
         }
         for (index, promotion) in new.enumerated() {
-            after[promotion.id] = tally.effectsAfter[index] ?? DiffTally.Effect()
+            after[promotion.id] = tally.effectAfter(index) ?? DiffTally.Effect()
         }
         // Sorted by id, UTF-8 bytes.
         let ids = Set(before.keys).union(after.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -54,8 +54,15 @@ public struct DiffTally: Sendable {
     public var before: Int128 = 0
     public var after: Int128 = 0
     /// Per promotion (its position in its file): before, under the old file; after, under the new.
-    public var effectsBefore: [Int: Effect] = [:]
-    public var effectsAfter: [Int: Effect] = [:]
+    public var effectsBefore: [Int: Effect] { effectTableBefore.dictionary }
+    public var effectsAfter: [Int: Effect] { effectTableAfter.dictionary }
+    /// Promotion `index`'s figures under the old file, nil when it did nothing there.
+    public func effectBefore(_ index: Int) -> Effect? { effectTableBefore[index] }
+    /// Promotion `index`'s figures under the new file, nil when it did nothing there.
+    public func effectAfter(_ index: Int) -> Effect? { effectTableAfter[index] }
+    /// The same, as they are kept while carts stream by.
+    private var effectTableBefore = EffectTable()
+    private var effectTableAfter = EffectTable()
     /// The largest changes, largest first (ties: the earlier cart).
     public var largest: [Change] = []
 
@@ -71,8 +78,8 @@ public struct DiffTally: Sendable {
         case (.success(let a), .success(let b)):
             before += Int128(a.total)
             after += Int128(b.total)
-            Self.count(a, into: &effectsBefore)
-            Self.count(b, into: &effectsAfter)
+            Self.count(a, cart: carts, into: &effectTableBefore)
+            Self.count(b, cart: carts, into: &effectTableAfter)
             if a.total != b.total {
                 changed += 1
                 keep(Change(place: place, id: a.id, before: a.total, after: b.total))
@@ -96,8 +103,8 @@ public struct DiffTally: Sendable {
         changed += later.changed
         before += later.before
         after += later.after
-        for (index, effect) in later.effectsBefore { effectsBefore[index, default: Effect()].add(effect) }
-        for (index, effect) in later.effectsAfter { effectsAfter[index, default: Effect()].add(effect) }
+        effectTableBefore.merge(later.effectTableBefore)
+        effectTableAfter.merge(later.effectTableAfter)
         for change in later.largest { keep(change) }
     }
 
@@ -115,27 +122,23 @@ public struct DiffTally: Sendable {
         if largest.count > Self.kept { largest.removeLast() }
     }
 
-    /// Each promotion that applied in the receipt: the cart once, and its whole discount there.
-    private static func count(_ receipt: Receipt, into effects: inout [Int: Effect]) {
-        var discounts: [Int: Int64] = [:]
-        for line in receipt.lines {
-            for promotion in line.promotions {
-                if let index = promotion.ruleIndex { discounts[index, default: 0] += promotion.discount }
+    /// Each promotion that applied in the receipt (cart number `cart` of this tally): the cart once,
+    /// and its whole discount there.
+    private static func count(_ receipt: Receipt, cart: Int, into effects: inout EffectTable) {
+        receipt.lines.withUnsafeBufferPointer { lines in
+            for line in lines.indices {
+                // Read in place: copying a line's promotions would retain their strings.
+                let promotions = UnsafePointer(lines.baseAddress! + line).pointer(to: \.promotions)!
+                for position in 0..<promotions.pointee.count {
+                    if let index = promotions.pointee.ruleIndex(at: position) {
+                        effects.add(index, discount: promotions.pointee.discount(at: position), cart: cart)
+                    }
+                }
             }
         }
-        if let cart = receipt.cartPromotion, let index = cart.ruleIndex {
-            discounts[index, default: 0] += cart.discount
+        if let cartPromotion = receipt.cartPromotion, let index = cartPromotion.ruleIndex {
+            effects.add(index, discount: cartPromotion.discount, cart: cart)
         }
-        for (index, discount) in discounts {
-            effects[index, default: Effect()].add(Effect(carts: 1, discount: Int128(discount)))
-        }
-    }
-}
-
-extension DiffTally.Effect {
-    mutating func add(_ other: DiffTally.Effect) {
-        carts += other.carts
-        discount += other.discount
     }
 }
 
