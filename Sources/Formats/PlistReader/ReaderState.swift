@@ -171,7 +171,11 @@ struct ReaderState {
             return SourceLocation(line: line, column: scalars(from: lineBreak + 1, to: open) + 1)
         }
         if floor == base, input.pointee.consumed == 0 {
-            return SourceLocation(line: line, column: scalars(from: base, to: open) + 1)  // the line starts the file
+            // The line starts the file. libxml2 takes a byte order mark there as no text: the one
+            // its encoding's detection took is gone from `base`, but a second one is still there,
+            // and is no column either (libxml2's own count skips it).
+            let start = open - base >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? base + 3 : base
+            return SourceLocation(line: line, column: scalars(from: start, to: open) + 1)
         }
         // A line longer than the window: libxml2's column at the cursor, less the tag's own length.
         return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - scalars(from: open, to: cur)))
