@@ -56,6 +56,10 @@ public struct RuleSet: Sendable {
         var perProduct = PerProductLists(productCount: catalog.products.count)
         var groupsPerProduct = PerProductLists(productCount: catalog.products.count)
         var groups: [GroupRule] = []
+        // Per group promotion, what pricing probes of it, made once (see `groupProbes` below).
+        var probes: [GroupProbe] = []
+        // Per promotion, the position of its group, or -1.
+        var groupOfRule = [Int32](repeating: -1, count: promotions.count)
         var cartRules: [Int32] = []
         var compiled: [CompiledRule] = []
         compiled.reserveCapacity(promotions.count)
@@ -93,7 +97,9 @@ public struct RuleSet: Sendable {
                 let scope = promotions[index].rule.type.scope
                 if scope == .group {
                     rule.group = Int32(groups.count)
+                    groupOfRule[index] = rule.group
                     groups.append(GroupRule(products: products, of: index))
+                    probes.append(GroupProbe(rule, groups[groups.count - 1]))
                 }
                 compiled.append(rule)
                 guard promotions[index].isEnabled else { continue }
@@ -113,7 +119,10 @@ public struct RuleSet: Sendable {
         self.compiled = compiled
         (itemOffsets, itemRules) = perProduct.flattened()
         (groupOffsets, groupRules) = groupsPerProduct.flattened()
-        groupProbes = groupRules.map { GroupProbe(compiled[Int($0)], groups[Int(compiled[Int($0)].group)]) }
+        // An entry per product of each group promotion: the probe made once per promotion, found
+        // through a table of 4 bytes a promotion (not the promotion's compiled rule, nor its
+        // products' arrays, retained and released for every entry).
+        groupProbes = groupRules.map { probes[Int(groupOfRule[Int($0)])] }
         self.groups = groups
         var flat: [Int32] = []
         var spans: [GroupSpan] = []
