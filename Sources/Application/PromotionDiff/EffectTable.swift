@@ -64,7 +64,9 @@ struct EffectTable: Sendable {
         count += 1
         var slot = Self.start(key, capacity: entries.count)
         while entries[slot].key >= 0 { slot = (slot + 1) & (entries.count - 1) }
-        entries[slot].key = Int32(truncatingIfNeeded: key)
+        // Positions in a promotions file: far below 2³¹ (a promotion takes tens of bytes, a file at
+        // most a few GB).
+        entries[slot].key = Int32(key)
         return slot
     }
 
@@ -99,8 +101,4 @@ struct EffectTable: Sendable {
             entries[slot] = entry
         }
     }
-}
-
-extension EffectTable: Equatable {
-    static func == (a: EffectTable, b: EffectTable) -> Bool { a.dictionary == b.dictionary }
 }
