@@ -59,27 +59,32 @@ struct EffectTable: Sendable {
     /// The slot of `key`, made when it is not there yet.
     @inline(__always)
     private mutating func find(_ key: Int) -> Int {
-        if let slot = lookUp(key) { return slot }
-        if 2 * (count + 1) > entries.count { grow() }
+        var slot = probe(key)
+        guard entries[slot].key < 0 else { return slot }
+        if 2 * (count + 1) > entries.count {
+            grow()
+            slot = probe(key)
+        }
         count += 1
-        var slot = Self.start(key, capacity: entries.count)
-        while entries[slot].key >= 0 { slot = (slot + 1) & (entries.count - 1) }
-        // Positions in a promotions file: far below 2³¹ (a promotion takes tens of bytes, a file at
-        // most a few GB).
+        // Positions in a promotions file: far below 2³¹ (a promotion takes tens of bytes).
         entries[slot].key = Int32(key)
         return slot
     }
 
     @inline(__always)
     private func lookUp(_ key: Int) -> Int? {
-        entries.withUnsafeBufferPointer { entries -> Int? in
+        let slot = probe(key)
+        return entries[slot].key >= 0 ? slot : nil
+    }
+
+    /// The slot holding `key`, else the empty slot where it would go (the table is never full).
+    @inline(__always)
+    private func probe(_ key: Int) -> Int {
+        entries.withUnsafeBufferPointer { entries -> Int in
             let key32 = Int32(truncatingIfNeeded: key)
             var slot = Self.start(key, capacity: entries.count)
-            while true {
-                if entries[slot].key == key32 { return slot }
-                if entries[slot].key < 0 { return nil }
-                slot = (slot + 1) & (entries.count - 1)
-            }
+            while entries[slot].key != key32, entries[slot].key >= 0 { slot = (slot + 1) & (entries.count - 1) }
+            return slot
         }
     }
 
@@ -95,10 +100,6 @@ struct EffectTable: Sendable {
     private mutating func grow() {
         let old = entries
         entries = [Entry](repeating: Entry(), count: 2 * old.count)
-        for entry in old where entry.key >= 0 {
-            var slot = Self.start(Int(entry.key), capacity: entries.count)
-            while entries[slot].key >= 0 { slot = (slot + 1) & (entries.count - 1) }
-            entries[slot] = entry
-        }
+        for entry in old where entry.key >= 0 { entries[probe(Int(entry.key))] = entry }
     }
 }

@@ -48,6 +48,7 @@ enum PlistScanner {
         return SourceLocation(line: line, column: scalars(from: base + lineStart, to: base + offset) + 1)
     }
 
+    /// Whether `bytes` start with UTF-8's byte order mark.
     static func hasByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
@@ -278,7 +279,7 @@ private struct Cursor {
     // MARK: Document
 
     mutating func scanDocument<Events: PlistScanEvents>(_ events: inout Events) -> PlistScanner.Outcome {
-        if end - p >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
+        if PlistScanner.hasByteOrderMark(UnsafeRawBufferPointer(start: p, count: end - p)) {
             p += 3
             lineStart = p
             counted = p

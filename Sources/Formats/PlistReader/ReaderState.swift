@@ -174,7 +174,8 @@ struct ReaderState {
             // The line starts the file. libxml2 takes a byte order mark there as no text: the one
             // its encoding's detection took is gone from `base`, but a second one is still there,
             // and is no column either (libxml2's own count skips it).
-            let start = open - base >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? base + 3 : base
+            let marked = PlistScanner.hasByteOrderMark(UnsafeRawBufferPointer(start: base, count: open - base))
+            let start = marked ? base + 3 : base
             return SourceLocation(line: line, column: scalars(from: start, to: open) + 1)
         }
         // A line longer than the window: libxml2's column at the cursor, less the tag's own length.
