@@ -331,8 +331,11 @@ struct Decoding: PromotionFields {
             .usesPerCustomer, what: "the most orders of one customer that may redeem the promotion")
         // Product checks need readable targets; the no-discount one a valid rule too.
         if codes != nil, let targets = self[.code] ?? self[.codes], let products = context.products {
-            checkProducts(
-                rule: rule, targets: targets, rewards: rewardsValid ? self[.targets] : nil, products: products)
+            // Targets given by a selector are no codes: their selection is checked with the
+            // selectors (docs/selectors.md), and there are no list prices of theirs to compare here.
+            let rewards: ProductCheckRewards =
+                targetSelectors != nil ? .selected : rewardsValid ? .codes(self[.targets]) : .codes(nil)
+            checkProducts(rule: rule, targets: targets, rewards: rewards, products: products)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
             let uses, let usesPerCustomer
@@ -447,7 +450,7 @@ struct Decoding: PromotionFields {
 
     /// With a catalog: codes it lacks, and products the promotion can never make cheaper.
     mutating func checkProducts(
-        rule: Promotion.Rule?, targets: PlistValue, rewards: PlistValue?, products checks: ProductChecks
+        rule: Promotion.Rule?, targets: PlistValue, rewards: ProductCheckRewards, products checks: ProductChecks
     ) {
         let catalog = checks.catalog
         let lookup = checks.codeLookup
@@ -482,7 +485,11 @@ struct Decoding: PromotionFields {
             prices.map { (code: $0.code.escapedForDisplay, price: $0.price) }
         }
         let targetPrices = listPrices(targets)
-        let rewardPrices = rewards.map(listPrices)
+        let rewardPrices: [(location: SourceLocation, code: String, price: Int64)]?
+        switch rewards {
+        case .codes(let value): rewardPrices = value.map(listPrices)
+        case .selected: rewardPrices = []
+        }
         guard let rule else { return }
         let products = shown(targetPrices)
         let context = NoDiscountContext(
@@ -629,4 +636,11 @@ func trimmedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UI
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
     return UnsafeBufferPointer(rebasing: bytes[start..<end])
+}
+
+/// What a promotion's product checks take as the products it rewards: its `targets` codes (nil:
+/// none given, or unreadable — its own products then), or a selector's (checked as a selection).
+enum ProductCheckRewards {
+    case codes(PlistValue?)
+    case selected
 }

@@ -105,3 +105,52 @@ private func percent(_ selector: String) -> String {
             ], checks: withCatalog)
     }
 }
+
+@Suite("bxgy: products by code, targets by selector") struct CodesWithSelectorTargetsTests {
+    /// A bxgy on TSHIRT whose reward price (50.00) is above every list price, with `targets` given.
+    private func bxgy(targets: String) -> String {
+        arrayPlist(
+            "<dict><key>name</key><string>b</string><key>type</key><string>bxgy</string><key>quantity</key><integer>1</integer>\n"
+                + "<key>code</key><string>TSHIRT</string><key>price</key><real>50</real>\n"
+                + "<key>targets</key>" + targets + "</dict>")
+    }
+
+    @Test("a selector of known values is no code: nothing to say, and no list price to compare the reward with")
+    func knownSelector() {
+        assertDiagnostics(
+            bxgy(targets: "<dict><key>brands</key><array><string>Cabify</string></array></dict>"), [],
+            checks: withCatalog)
+        assertDiagnostics(
+            bxgy(
+                targets: "<array><dict><key>brands</key><array><string>Cabify</string></array></dict>"
+                    + "<dict><key>codes</key><array><string>VOUCHER</string></array></dict></array>"),
+            [], checks: withCatalog)
+    }
+
+    @Test("a selector's unknown code is a warning at its string; codes as targets still compare prices")
+    func unknownCodeInSelector() {
+        assertDiagnostics(
+            bxgy(targets: "1️⃣<dict><key>codes</key><array>2️⃣<string>NOPE</string></array></dict>"),
+            [
+                ExpectedDiagnostic(
+                    "1️⃣", "promotion.selects-nothing",
+                    "`targets` selects no product of the catalog: the promotion can never apply; check its categories, brands, tags and exclusions"
+                ),
+                ExpectedDiagnostic(
+                    "2️⃣", "promotion.unknown-code", "unknown product code `NOPE`: the catalog has no such product")
+            ],
+            checks: withCatalog)
+        assertDiagnostics(
+            arrayPlist(
+                "<dict><key>name</key><string>b</string><key>type</key><string>bxgy</string><key>quantity</key><integer>1</integer>\n"
+                    + "<key>code</key><string>TSHIRT</string><key>price</key>1️⃣<real>50</real>\n"
+                    + "<key>targets</key><array><string>MUG</string></array></dict>"),
+            [
+                ExpectedDiagnostic(
+                    "1️⃣", "promotion.no-discount",
+                    "reward price 50.00 is not below the list price of any unit it could reward (at most 7.50): the promotion never lowers its price"
+                )
+            ],
+            checks: withCatalog)
+    }
+}
