@@ -228,4 +228,44 @@ struct PaymentConcurrencyTests {
         // The declined T-shirt is back in the cart.
         #expect(state.cartUnits == 1)
     }
+
+    @Test(
+        "a card refused before any charge (bad check digit, or none given) still says the interrupted payment it recovered: JSON \"recovered\", text lines"
+    )
+    func refusedCardAfterRecovery() throws {
+        let (path, store) = try newStore()
+        let failing = ["CHECKOUT_TEST_FAIL_COMMIT": "complete"]
+        let badCheckDigit = "4242424242424241\n12/30\n123\n"
+        try checkout(["cart", "add", "MUG", "--quantity", "2"] + store)
+        #expect(try checkout(["pay", "--card-stdin"] + store, stdin: approvingCard, environment: failing).status == 74)
+        // Something to pay for after it: the units of order #1 are held by its pending order.
+        try checkout(["cart", "add", "VOUCHER"] + store)
+        // JSON: refused (exit 65), with order #1 recovered.
+        let refused = try checkout(["pay", "--card-stdin", "--format", "json"] + store, stdin: badCheckDigit)
+        #expect(refused.status == 65)
+        let report = try json(refused.stdout)
+        #expect(report["status"] as? String == "invalid-card")
+        #expect(report["error"] as? String == "the card number is not valid (check digit)")
+        #expect(report["recovered"] as? [Int] == [1])
+        #expect(refused.stderr == "error: invalid card: the card number is not valid (check digit)\n")
+        // Text: the recovered order's line, then the error on standard error.
+        #expect(try checkout(["pay", "--card-stdin"] + store, stdin: approvingCard, environment: failing).status == 74)
+        try checkout(["cart", "add", "TSHIRT"] + store)
+        let text = try checkout(["pay", "--card-stdin"] + store, stdin: badCheckDigit)
+        #expect(text.status == 65)
+        #expect(
+            text.stdout.hasPrefix(
+                "Recovered order #2: an interrupted payment had charged 5.00 € to card •••• 4242 (reference sim_"))
+        #expect(text.stdout.hasSuffix("it is recorded now, nothing was charged again.\n"))
+        #expect(text.stderr == "error: invalid card: the card number is not valid (check digit)\n")
+        // No card at all (a usage error): the recovered order is said too.
+        #expect(try checkout(["pay", "--card-stdin"] + store, stdin: approvingCard, environment: failing).status == 74)
+        try checkout(["cart", "add", "MUG"] + store)
+        let none = try checkout(["pay", "--card-stdin"] + store, stdin: "\n\n\n")
+        #expect(none.status == 64)
+        #expect(
+            none.stdout.hasPrefix("Recovered order #3: an interrupted payment had charged 20.00 € to card •••• 4242"))
+        let state = try ledger(path)
+        #expect(state.orders == 3 && state.pending == 0 && state.unmatched == 0)
+    }
 }

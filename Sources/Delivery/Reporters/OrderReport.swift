@@ -99,15 +99,22 @@ public enum OrderReport {
         return out.text + "\n"
     }
 
-    /// Card details refused before any charge, as JSON.
-    public static func invalidCard(_ problem: String) -> String {
+    /// Card details refused before any charge, as JSON, with the interrupted payments' orders
+    /// recorded before the card was read.
+    public static func invalidCard(_ problem: String, recovered: [OrderRecord] = []) -> String {
         let out = JSONWriter(pretty: true)
         out.object {
             out.member("status") { out.string("invalid-card") }
             out.member("error") { out.string(problem) }
             exhaustedMember([], out)
+            recoveredMember(recovered, out)
         }
         return out.text + "\n"
+    }
+
+    /// `Recovered order #1: …`, a line per order an interrupted payment had charged, recorded now.
+    public static func recoveredLines(_ recovered: [OrderRecord]) -> String {
+        recovered.map(recoveredLine).joined()
     }
 
     /// Completed orders, oldest first: in aligned columns (amounts right-aligned) fitted to `style`'s width.

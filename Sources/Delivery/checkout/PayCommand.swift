@@ -106,10 +106,26 @@ struct Pay: ParsableCommand {
                 )
             }
         } catch let problem as PaymentCard.Problem {
-            if json { out.write(OrderReport.invalidCard(problem.description)) }
+            // Refused before any charge; an interrupted payment recorded above is still said.
+            out.write(
+                json
+                    ? OrderReport.invalidCard(problem.description, recovered: recovered)
+                    : OrderReport.recoveredLines(recovered))
             Console.error("invalid card: \(problem.description)")
             try Console.finishOutput()
             throw ExitStatus.dataError
+        } catch {
+            // No card (a usage error, or none entered): nothing charged, but the orders recovered above
+            // were recorded, and are said: on standard output as text, else as notes.
+            if json {
+                for line in OrderReport.recoveredLines(recovered).split(separator: "\n") {
+                    OutputStream.standardError.write("note: \(line)\n")
+                }
+            } else {
+                out.write(OrderReport.recoveredLines(recovered))
+            }
+            try? Console.finishOutput()
+            throw error
         }
         let payment: CheckoutService.Payment
         do {
