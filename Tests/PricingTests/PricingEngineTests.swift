@@ -184,6 +184,26 @@ struct ActivationTests {
         #expect(try price(cart(["MUG"], coupons: ["spring"]), [spring]).warnings == [])
     }
 
+    @Test("only ASCII letters fold; every other byte must match: no Unicode equivalence, no other case folding")
+    func couponsByBytes() throws {
+        // CAFÉ with É as one code point (U+00C9); K as the letter K.
+        let cafe = percent("cafe", 1000, codes: ["MUG"], coupon: "CAF\u{C9}")
+        let kelvin = percent("k", 1000, codes: ["MUG"], coupon: "K")
+        for presented in ["caf\u{E9}", "CAFE\u{301}", "cafe\u{301}"] {
+            let receipt = try price(cart(["MUG"], coupons: [presented]), [cafe])
+            #expect(receipt.total == 750, "\(presented.unicodeScalars.map(\.value))")
+            #expect(receipt.warnings == [.unmatchedCoupon(presented)])
+        }
+        #expect(try price(cart(["MUG"], coupons: ["caf\u{C9}"]), [cafe]).total == 675)
+        // The Kelvin sign (U+212A) is canonically equivalent to K, but another coupon.
+        #expect(try price(cart(["MUG"], coupons: ["\u{212A}"]), [kelvin]).total == 750)
+        #expect(try price(cart(["MUG"], coupons: ["k"]), [kelvin]).total == 675)
+        // Repeats are found byte for byte too: two spellings that look alike are two coupons.
+        let receipt = try price(cart(["MUG"], coupons: ["CAFE\u{301}", "CAF\u{C9}", "caf\u{C9}"]), [cafe])
+        #expect(receipt.total == 675)
+        #expect(receipt.warnings == [.unmatchedCoupon("CAFE\u{301}")])
+    }
+
     @Test("a coupon that no candidate carries is a warning, once, in its first spelling")
     func unmatchedCoupon() throws {
         let spring = percent("spring", 2000, codes: ["MUG"], coupon: "SPRING", end: "2026-01-01T00:00:00Z")

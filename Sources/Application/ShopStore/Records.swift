@@ -1,4 +1,5 @@
 import GRDB
+import Pricing
 
 // The store's rows, one record type per table (docs/store.md describes the tables).
 
@@ -37,10 +38,9 @@ struct CartCoupon: Codable, Equatable, FetchableRecord, PersistableRecord {
         static let position = Column(CodingKeys.position)
     }
 
-    /// Coupons compare ASCII-case-insensitively.
-    static func key(_ coupon: String) -> String {
-        String(decoding: coupon.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
-    }
+    /// Coupons compare ASCII-case-insensitively, byte for byte otherwise (SQLite compares text by
+    /// its bytes).
+    static func key(_ coupon: String) -> String { CouponKey(coupon).text }
 }
 
 /// An order being paid: what it costs and the coupons it took (its units are ``PendingOrderItem``s).

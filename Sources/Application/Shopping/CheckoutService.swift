@@ -167,15 +167,11 @@ public final class CheckoutService {
     public func addCoupon(_ coupon: String) throws -> CouponOutcome {
         guard try cart.addCoupon(coupon) else { return .alreadyPresent }
         let now = clock.now()
-        let key = upper(coupon)
+        let key = CouponKey(coupon)
         let unlocks = rules.promotions.filter { promotion in
-            promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(upper) == key
+            promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(CouponKey.init) == key
         }.map(\.name)
         return .added(unlocks: unlocks)
-    }
-
-    private func upper(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 
     /// What a payment came to.

@@ -29,7 +29,7 @@ public struct Explainer: Sendable {
     {
         let rules = engine.rules
         let first = FirstStep(engine: engine, cart: cart)
-        let presented = Set((cart.coupons + coupons).map(asciiUppercased))
+        let presented = Set((cart.coupons + coupons).map(CouponKey.init))
         let instant = receipt.at
         // Per line, the position of the first step that used its units.
         var firstUse = [Int](repeating: Int.max, count: cart.lines.count)
@@ -59,7 +59,7 @@ public struct Explainer: Sendable {
             } else if let end = promotion.end, !(instant < end) {
                 explanation.status = .ended
                 explanation.end = end
-            } else if let coupon = promotion.coupon, !presented.contains(asciiUppercased(coupon)) {
+            } else if let coupon = promotion.coupon, !presented.contains(CouponKey(coupon)) {
                 explanation.status = .needsCoupon
             } else if case let standing = engine.customerStanding(ofPromotion: index, in: cart), standing != .eligible {
                 explanation.status = standing == .exhausted ? .exhausted : .notEligible
@@ -251,9 +251,4 @@ public struct Explainer: Sendable {
         }
         return kept.sorted { $0.saving != $1.saving ? $0.saving > $1.saving : $0.promotion < $1.promotion }
     }
-}
-
-/// Upper-cases ASCII letters only, as coupon comparison requires.
-func asciiUppercased(_ text: String) -> String {
-    String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
 }

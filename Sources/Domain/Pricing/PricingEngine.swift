@@ -349,12 +349,12 @@ public struct PricingEngine: Sendable {
         guard !coupons.isEmpty else { return }
         // A cart presents a coupon or two: a repeat is found by comparing with the coupons before
         // it, without building a set; a long list gets one.
-        var seen: Set<String>? = coupons.count > 8 ? [] : nil
+        var seen: Set<CouponKey>? = coupons.count > 8 ? [] : nil
         for (index, coupon) in coupons.enumerated() {
-            let key = asciiUppercased(coupon)
+            let key = CouponKey(coupon)
             if case .some = seen {
                 guard seen!.insert(key).inserted else { continue }
-            } else if coupons[..<index].contains(where: { asciiUppercased($0) == key }) {
+            } else if coupons[..<index].contains(where: { CouponKey($0) == key }) {
                 continue
             }
             body(coupon, rules.couponIDs[key] ?? -1)

@@ -30,7 +30,7 @@ public struct RuleSet: Sendable {
     let groupSpans: [GroupSpan]
     let cartRules: [Int32]
     /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
-    let couponIDs: [String: Int32]
+    let couponIDs: [CouponKey: Int32]
     let rulesByCoupon: [[Int32]]
     /// Customer group (compared byte for byte) → its id; each rule's groups are
     /// `ruleGroups[compiled[r].groups]`.
@@ -47,7 +47,7 @@ public struct RuleSet: Sendable {
         self.promotions = promotions
         let products = PromotionProducts(promotions, catalog: catalog, parts: parts)
         self.products = products
-        var couponIDs: [String: Int32] = [:]
+        var couponIDs: [CouponKey: Int32] = [:]
         var rulesByCoupon: [[Int32]] = []
         var groupIDs: [ExactText: Int32] = [:]
         var ruleGroups: [Int32] = []
@@ -69,7 +69,7 @@ public struct RuleSet: Sendable {
             for index in promotions.indices {
                 var coupon: Int32 = -1
                 if let text = promotions[index].coupon {
-                    let key = asciiUppercased(text)
+                    let key = CouponKey(text)
                     if let id = couponIDs[key] {
                         coupon = id
                     } else {
@@ -294,21 +294,4 @@ func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
 func roundedQuotient(_ x: Int128, _ d: Int128) -> Int128 {
     let half = d / 2
     return x >= 0 ? (x + half) / d : -((-x + half) / d)
-}
-
-/// Upper-cases ASCII letters only, as coupon comparison requires.
-func asciiUppercased(_ text: String) -> String {
-    // Without building an array: a text with no lowercase letter is returned as it is, and a
-    // short one (up to 15 bytes) is written in place, which allocates nothing.
-    var text = text
-    let upper = text.withUTF8 { utf8 -> String? in
-        guard utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return nil }
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            for (i, byte) in utf8.enumerated() {
-                buffer[i] = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-            }
-            return utf8.count
-        }
-    }
-    return upper ?? text
 }

@@ -128,7 +128,7 @@ struct ShadowCheck: @unchecked Sendable {
                             } ?? []
                         if promotions[index].coupon != nil || !groups.isEmpty {
                             let key =
-                                Array((promotions[index].coupon.map(ShadowCheck.uppercased) ?? "").utf8) + [1]
+                                Array((promotions[index].coupon.map { CouponKey($0).text } ?? "").utf8) + [1]
                                 + Array(groups.joined(separator: [1]))
                             if let known = couponSlots[key] {
                                 record.coupon = known
@@ -853,9 +853,5 @@ struct ShadowCheck: @unchecked Sendable {
         }
         // Equal slopes repeat the window's pattern; a larger one for Q only widens its lead.
         return true
-    }
-
-    static func uppercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 }
