@@ -406,6 +406,11 @@ private func makeHandler() -> xmlSAXHandler {
             optionalString(e.message.map { UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
             ?? "malformed XML"
         while message.last == "\n" || message.last == " " { message.removeLast() }
+        // One line, as reporters write one diagnostic per line: some messages run on to a second
+        // ("Input is not proper UTF-8, indicate encoding !\nBytes: 0xFF 0x3C …").
+        if message.contains(where: \.isNewline) {
+            message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
         let location = SourceLocation(line: Int(e.line) + state.pointee.lineOffset, column: Int(e.int2))
         state.pointee.libxmlReported = true
         state.pointee.report(undeclaredEntity ? .forbidden : .malformed, message, at: location)
