@@ -149,6 +149,47 @@ struct DiffCommandTests {
         #expect(markdown.stdout.contains("| `TSHIRT 3+` | 1 | 3.00 € | 1 | 6.00 € |"))
     }
 
+    @Test("markdown: the carts priced under both files, not counting one that could not be priced")
+    func markdownCounts() throws {
+        let dir = try files()
+        try Data((#"["TSHIRT", "TSHIRT", "TSHIRT"]"# + "\n" + #"["MUG"]"# + "\n" + #"["NOPE"]"# + "\n").utf8).write(
+            to: dir.appendingPathComponent("some.ndjson"))
+        let markdown = try checkout(
+            ["diff", "old.plist", "new.plist", "--carts", "some.ndjson", "--format", "markdown"], in: dir)
+        #expect(markdown.status == 1)
+        #expect(
+            markdown.stdout == """
+                ### Promotions change: revenue -5.88 %
+
+                | | before | after | difference |
+                | --- | ---: | ---: | ---: |
+                | revenue | 63.75 € | 60.00 € | -3.75 € |
+
+                2 carts priced under both files, 2 changed; 1 cart could not be priced.
+
+                | promotion | carts before | discount before | carts after | discount after |
+                | --- | ---: | ---: | ---: | ---: |
+                | `TSHIRT 3+` | 1 | 3.00 € | 1 | 6.00 € |
+                | `big` | — | — | 0 | 0.00 € |
+                | `gone` | 1 | 0.75 € | — | — |
+                | `mugs` | — | — | 1 | 1.50 € |
+
+                <details><summary>Largest changes</summary>
+
+                | cart | before | after | difference |
+                | --- | ---: | ---: | ---: |
+                | `some.ndjson:1` | 57.00 € | 54.00 € | -3.00 € |
+                | `some.ndjson:2` | 6.75 € | 6.00 € | -0.75 € |
+
+                </details>
+
+                **1 cart could not be priced**; the first:
+
+                - `some.ndjson:3`: `items[0]: unknown product code "NOPE"`
+
+                """)
+    }
+
     @Test("usage 64, an invalid promotions file 65, a missing cart file 66")
     func exitCodes() throws {
         let dir = try files()

@@ -116,7 +116,7 @@ extension DiffReport {
 
     func describe(_ effect: DiffTally.Effect?) -> String {
         guard let effect else { return "absent" }
-        return "\(effect.carts) \(effect.carts == 1 ? "cart" : "carts"), \(money(effect.discount))"
+        return "\(count(effect.carts, "cart")), \(money(effect.discount))"
     }
 
     /// A summary for a pull-request comment or GitHub's `$GITHUB_STEP_SUMMARY`.
@@ -132,7 +132,9 @@ extension DiffReport {
             "### Promotions change: revenue \(percent.map { ($0.hasPrefix("-") ? "" : "+") + $0 + " %" } ?? signed(revenueDifference))\n\n"
         out += "| | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
         out += "| revenue | \(money(revenueBefore)) | \(money(revenueAfter)) | \(signed(revenueDifference)) |\n\n"
-        out += "\(carts) carts priced under both files: \(changed) changed, \(failed) failed.\n"
+        // `carts` counts the carts that failed too.
+        out += "\(count(carts - failed, "cart")) priced under both files, \(changed) changed"
+        out += failed > 0 ? "; \(count(failed, "cart")) could not be priced.\n" : ".\n"
         let changed = changedPromotions
         if !changed.isEmpty {
             out +=
@@ -154,7 +156,7 @@ extension DiffReport {
             out += "\n</details>\n"
         }
         if !failures.isEmpty {
-            out += "\n**\(failed) carts could not be priced**; the first:\n\n"
+            out += "\n**\(count(failed, "cart")) could not be priced**; the first:\n\n"
             for failure in failures { out += "- `\(cell(failure.file)):\(failure.line)`: `\(cell(failure.error))`\n" }
         }
         return out
@@ -186,3 +188,6 @@ extension String {
         return out
     }
 }
+
+/// `1 cart`, `2 carts`: a count and its noun, plural but for one.
+private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
