@@ -411,6 +411,14 @@ struct LedgerTests {
         for command in [["pay", "--card-stdin"], ["orders"], ["shop"]] {
             #expect(try start(command + store + ["--customer", ""], in: work).wait().status == 64)
         }
+        // `orders` reads the file with --customer too, though it needs no groups: 65 and 66 alike.
+        let bad = dir.appendingPathComponent("bad.json").path
+        let orders = try start(["orders", "--customer", "C-17", "--customers", bad] + store, in: work).wait()
+        #expect(orders.status == 65 && orders.stdout == "")
+        #expect(orders.stderr.contains("bad.json: customers[1] (\"C-17\"): the id is repeated"))
+        let none = dir.appendingPathComponent("none.json").path
+        #expect(try start(["orders", "--customer", "C-17", "--customers", none] + store, in: work).wait().status == 66)
+        #expect(try start(["orders", "--customers", none] + store, in: work).wait().status == 0)
     }
 
     @Test(
