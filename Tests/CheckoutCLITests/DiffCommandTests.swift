@@ -190,6 +190,50 @@ struct DiffCommandTests {
                 """)
     }
 
+    @Test("ids are their bytes: é as one code point and e with a combining accent are two promotions")
+    func idsByBytes() throws {
+        func plist(_ id: String, _ percent: Int) -> String {
+            "<plist><array><dict><key>id</key><string>\(id)</string><key>name</key><string>n</string><key>type</key><string>percent</string><key>code</key><string>MUG</string><key>percent</key><integer>\(percent)</integer></dict></array></plist>"
+        }
+        let dir = try temporaryDirectory([
+            "composed.plist": plist("\u{E9}", 10), "decomposed.plist": plist("e\u{301}", 20), "mug.json": #"["MUG"]"#
+        ])
+        let run = try checkout(
+            ["diff", "composed.plist", "decomposed.plist", "--carts", "mug.json", "--format", "json"], in: dir)
+        #expect(run.status == 0)
+        let promotions = try CheckoutCLITests.json(run.stdout)["promotions"] as? [[String: Any]] ?? []
+        // By bytes: 65 CC 81 before C3 A9. 10 % and 20 % of 7.50.
+        #expect(promotions.map { Array(($0["id"] as? String ?? "").utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
+        #expect(promotions.map { $0["before"] is NSNull } == [true, false])
+        #expect(promotions.map { $0["after"] is NSNull } == [false, true])
+        #expect((promotions.first?["after"] as? [String: Any])?["discount"] as? String == "1.50")
+        #expect((promotions.last?["before"] as? [String: Any])?["discount"] as? String == "0.75")
+    }
+
+    @Test("a revenue beyond a 64-bit count of minor units is an error (65), not a figure")
+    func revenueOutOfRange() throws {
+        // 9,000,000,000.00 € a unit, 1,000,000 units a cart: 9 × 10¹⁷ cents; 11 carts pass 2⁶³ − 1.
+        let dir = try temporaryDirectory([
+            "big.json": #"{"products": [{"code": "BIG", "name": "Big", "price": "9000000000.00"}]}"#,
+            "none.plist": "<plist><array/></plist>",
+            "ten.ndjson": String(repeating: #"[{"code": "BIG", "quantity": 1000000}]"# + "\n", count: 10),
+            "eleven.ndjson": String(repeating: #"[{"code": "BIG", "quantity": 1000000}]"# + "\n", count: 11)
+        ])
+        let ten = try checkout(
+            ["diff", "none.plist", "none.plist", "--carts", "ten.ndjson", "-c", "big.json", "--format", "json"], in: dir
+        )
+        #expect(ten.status == 0)
+        #expect((try CheckoutCLITests.json(ten.stdout)["revenue"] as? [String: Any])?["before"] as? String == "90000000000000000.00")
+        let eleven = try checkout(
+            ["diff", "none.plist", "none.plist", "--carts", "eleven.ndjson", "-c", "big.json"], in: dir)
+        #expect(eleven.status == 65)
+        #expect(eleven.stdout == "")
+        #expect(
+            eleven.stderr
+                == "error: the revenue before, 99000000000000000.00 EUR, does not fit in a 64-bit count of minor units: diff fewer carts at a time\n"
+        )
+    }
+
     @Test("usage 64, an invalid promotions file 65, a missing cart file 66")
     func exitCodes() throws {
         let dir = try files()

@@ -44,23 +44,52 @@ public struct DiffReport: Sendable, Equatable {
         changed = tally.changed
         revenueBefore = tally.before
         revenueAfter = tally.after
-        var before: [String: DiffTally.Effect] = [:]
-        var after: [String: DiffTally.Effect] = [:]
+        // Keyed by the id's bytes: two ids that only look alike (`é` as one code point, or `e` and a
+        // combining accent) are two promotions, as they are to the ledger.
+        var before: [[UInt8]: DiffTally.Effect] = [:]
+        var after: [[UInt8]: DiffTally.Effect] = [:]
+        var ids: [[UInt8]: String] = [:]
         for (index, promotion) in old.enumerated() {
-            before[promotion.id] = tally.effectBefore(index) ?? DiffTally.Effect()
+            let key = Array(promotion.id.utf8)
+            before[key] = tally.effectBefore(index) ?? DiffTally.Effect()
+            ids[key] = promotion.id
         }
         for (index, promotion) in new.enumerated() {
-            after[promotion.id] = tally.effectAfter(index) ?? DiffTally.Effect()
+            let key = Array(promotion.id.utf8)
+            after[key] = tally.effectAfter(index) ?? DiffTally.Effect()
+            ids[key] = ids[key] ?? promotion.id
         }
         // Sorted by id, UTF-8 bytes.
-        let ids = Set(before.keys).union(after.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        promotions = ids.map { PromotionEffect(id: $0, before: before[$0], after: after[$0]) }
+        promotions = ids.keys.sorted { $0.lexicographicallyPrecedes($1) }.map {
+            PromotionEffect(id: ids[$0]!, before: before[$0], after: after[$0])
+        }
         largestChanges = tally.largest.map {
             Change(file: files[$0.place.file], line: $0.place.line, id: $0.id, before: $0.before, after: $0.after)
         }
     }
 
     public var revenueDifference: Int128 { revenueAfter - revenueBefore }
+
+    /// What is wrong when an amount of the report does not fit in a signed 64-bit count of minor
+    /// units (docs/money.md: an amount reported must): the first such, named, with its value; nil
+    /// when all fit. The difference of two that fit fits too: totals are never negative.
+    public var amountOutOfRange: String? {
+        func fits(_ value: Int128) -> Bool { value >= Int128(Int64.min) && value <= Int128(Int64.max) }
+        func problem(_ what: String, _ value: Int128) -> String {
+            "\(what), \(amount(value)) \(currency.code), does not fit in a 64-bit count of minor units: diff fewer carts at a time"
+        }
+        if !fits(revenueBefore) { return problem("the revenue before", revenueBefore) }
+        if !fits(revenueAfter) { return problem("the revenue after", revenueAfter) }
+        for promotion in promotions {
+            if let effect = promotion.before, !fits(effect.discount) {
+                return problem("the discount of \"\(promotion.id.forDisplay())\" before", effect.discount)
+            }
+            if let effect = promotion.after, !fits(effect.discount) {
+                return problem("the discount of \"\(promotion.id.forDisplay())\" after", effect.discount)
+            }
+        }
+        return nil
+    }
 
     /// The change in percent with two decimals, half away from zero; nil when revenue before is zero.
     public var percent: String? {

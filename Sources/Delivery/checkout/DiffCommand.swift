@@ -106,6 +106,10 @@ struct Diff: ParsableCommand {
                 throw ExitStatus.noInput
             }
         }
+        if let problem = report.amountOutOfRange {
+            Console.error(problem)
+            throw ExitStatus.dataError
+        }
         let out = OutputStream.standardOutput
         switch format {
         case .text: out.write(report.text())
