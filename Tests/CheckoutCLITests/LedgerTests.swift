@@ -565,6 +565,34 @@ struct LedgerTests {
     }
 }
 
+extension LedgerTests {
+    @Test(
+        "price --store on a store from before customers: read as it will be (its old order counts), the file left byte for byte as it was, no lock file"
+    )
+    func priceOldStoreUnchanged() throws {
+        let (dir, path, args) = try shop([
+            """
+            <key>id</key><string>VOUCHER 2x1</string><key>name</key><string>VOUCHER 2x1</string>
+            <key>type</key><string>combo</string><key>code</key><string>VOUCHER</string>
+            <key>quantity</key><integer>2</integer><key>paid</key><integer>1</integer><key>uses</key><integer>1</integer>
+            """
+        ])
+        try sqlite(path, OldStore.statements)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let cart = dir.appendingPathComponent("cart.json")
+        try Data(#"["VOUCHER", "VOUCHER"]"#.utf8).write(to: cart)
+        let priced = try checkout(["price", cart.path, "--format", "json", "--explain"] + args)
+        #expect(priced.status == 0, "\(priced)")
+        // The old order redeemed the promotion's one use: 2 × 5.00, exhausted.
+        let receipt = try json(priced.stdout)
+        #expect(receipt["total"] as? String == "10.00")
+        #expect((receipt["explanations"] as? [[String: Any]])?.map { $0["status"] as? String } == ["exhausted"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == (listing + ["cart.json"]).sorted())
+    }
+}
+
 /// A store as Checkout wrote it before customers (schema v3): its tables exactly as that version
 /// made them, a completed order that redeemed "VOUCHER 2x1", and a cart of 2 vouchers with a coupon.
 enum OldStore {

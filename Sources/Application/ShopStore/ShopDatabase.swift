@@ -51,6 +51,10 @@ public final class ShopDatabase {
     public enum Access: Sendable {
         /// Only reads: works on a read-only store, and creates nothing (a missing store reads as empty).
         case read
+        /// Only reads, and never writes even to bring an older store up to date: such a store is read
+        /// through a copy in memory brought up to date, the file left exactly as it was (`price
+        /// --store`, which records nothing).
+        case readUnchanged
         /// Changes it: creates it when missing.
         case write
     }
@@ -87,10 +91,12 @@ public final class ShopDatabase {
         // Whose file is it? Decided reading only, before anything may write.
         let state = try StoreFile.inspect(absolute, path: path)
         switch (state, access) {
-        case (.missing, .read), (.empty, .read):
+        case (.missing, .read), (.empty, .read), (.missing, .readUnchanged), (.empty, .readUnchanged):
             (queue, isReadOnly) = (try ShopDatabase.emptyStore(path), true)
-        case (.current, .read):
+        case (.current, .read), (.current, .readUnchanged):
             (queue, isReadOnly) = (try StoreFile.openForReading(absolute, path: path), true)
+        case (.older, .readUnchanged):
+            (queue, isReadOnly) = (try StoreFile.upgradedCopy(absolute, path: path), true)
         case (.older, .read) where !StoreFile.isWritable(absolute):
             throw StoreError(
                 .readOnly,
@@ -118,7 +124,7 @@ public final class ShopDatabase {
         case .empty:
             throw StoreError(.notAStore, "\(path) is not a Checkout store (an empty file); give the path of a store")
         case .current, .older:
-            return try ShopDatabase(path: path, access: .read)
+            return try ShopDatabase(path: path, access: .readUnchanged)
         }
     }
 

@@ -141,6 +141,20 @@ enum StoreFile {
         }
     }
 
+    /// An older store as this version reads it, the file untouched: opened for reading, copied
+    /// into memory (SQLite's backup, a consistent snapshot) and the copy brought up to date.
+    static func upgradedCopy(_ absolute: String, path: String) throws(StoreError) -> DatabaseQueue {
+        let source = try openForReading(absolute, path: path)
+        do {
+            let copy = try DatabaseQueue()
+            try source.backup(to: copy)
+            try Schema.migrator.migrate(copy)
+            return copy
+        } catch {
+            throw failure(error, path: path)
+        }
+    }
+
     /// A connection for a store we own (or a new one), in WAL mode, its schema brought up to
     /// date under a lock on `<store>.lock`, so that migrations run once when several processes
     /// open a new store together.
