@@ -156,15 +156,20 @@ struct NoteTests {
                 """.utf8), name: "p.plist")
     ]
 
-    @Test("text and JUnit: a note line after the diagnostic; JSON: notes; GitHub: a notice; SARIF: relatedLocations")
+    @Test(
+        "text (with --notes) and JUnit: a note line after the diagnostic; JSON: notes; GitHub (with --notes): a notice; SARIF: relatedLocations"
+    )
     func notes() throws {
+        let diagnostic =
+            "p.plist:3:22: error: duplicate promotion id `A` (its id defaults to its name): the promotion at line 2 already uses it; give each promotion a unique `id` [promotion.duplicate-id]\n"
+        // By default one line per diagnostic, as the format is read by scripts; its message names the line.
+        #expect(ReporterKind.text.render(files) == diagnostic + "1 error, 0 warnings in 1 file\n")
         #expect(
-            ReporterKind.text.render(files) == """
-                p.plist:3:22: error: duplicate promotion id `A` (its id defaults to its name): the promotion at line 2 already uses it; give each promotion a unique `id` [promotion.duplicate-id]
-                p.plist:2:22: note: `A` is first used here
-                1 error, 0 warnings in 1 file
-
-                """)
+            ReporterKind.text.render(files, notes: true)
+                == diagnostic + "p.plist:2:22: note: `A` is first used here\n1 error, 0 warnings in 1 file\n")
+        var streamed: [UInt8] = []
+        ReporterKind.text.write(files.map(CheckedFile.read), notes: true) { streamed += $0 }
+        #expect(String(decoding: streamed, as: UTF8.self) == ReporterKind.text.render(files, notes: true))
         #expect(ReporterKind.junit.render(files).contains("p.plist:2:22: note: `A` is first used here"))
         let json = try JSONParser().parse(ReporterKind.json.render(files))
         guard case .array(let list)? = json["files"], case .array(let diagnostics)? = list.first?["diagnostics"] else {
@@ -179,7 +184,8 @@ struct NoteTests {
                         ("column", .number("22"))
                     ])
                 ]))
-        let github = ReporterKind.github.render(files)
+        #expect(!ReporterKind.github.render(files).contains("::notice"))
+        let github = ReporterKind.github.render(files, notes: true)
         #expect(
             github.contains(
                 "::notice file=p.plist,line=2,col=22,title=promotion.duplicate-id::`A` is first used here\n"))

@@ -7,7 +7,8 @@ import Promotions
 /// through to the log, so a file's name has its others escaped too (`\u{1b}`): a name cannot colour
 /// the log.
 public enum GitHubReporter {
-    public static func render(_ files: [CheckedFile]) -> String {
+    /// With `notes`, each diagnostic's notes follow it as `::notice` commands at their own place.
+    public static func render(_ files: [CheckedFile], notes: Bool = false) -> String {
         var out = ""
         for file in files {
             let name = property(file.name).withoutControlCharacters
@@ -19,7 +20,7 @@ public enum GitHubReporter {
                     "::\(d.severity.rawValue) file=\(name),line=\(d.location.line),col=\(d.location.column),"
                 out += "title=\(property(d.id))::\(data(d.message))\n"
                 // Notes as notices on their own lines, so the related place is annotated too.
-                for note in d.notes {
+                for note in notes ? d.notes : [] {
                     out +=
                         "::notice file=\(name),line=\(note.location.line),col=\(note.location.column),"
                     out += "title=\(property(d.id))::\(data(note.message))\n"

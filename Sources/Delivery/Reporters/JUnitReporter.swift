@@ -42,12 +42,12 @@ public enum JUnitReporter {
                 if !errors.isEmpty { failures += 1 }
                 for d in errors {
                     body += "      <failure type=\"\(escape(d.id))\" message=\"\(escape(d.message))\">"
-                    body += escape(TextReporter.line(d, file: file.name)) + "</failure>\n"
+                    body += escape(TextReporter.line(d, file: file.name, notes: true)) + "</failure>\n"
                 }
                 if !warnings.isEmpty {
                     body +=
                         "      <system-out>"
-                        + warnings.map { escape(TextReporter.line($0, file: file.name)) }.joined(separator: "\n")
+                        + warnings.map { escape(TextReporter.line($0, file: file.name, notes: true)) }.joined(separator: "\n")
                         + "</system-out>\n"
                 }
                 body += "    </testcase>\n"

@@ -5,7 +5,7 @@ import StrictJSON
 /// A report being written as UTF-8 bytes, handed out a chunk at a time: tens of thousands of
 /// diagnostics are written without a `String` per piece, and a large report is never held whole.
 /// The text and JSON reporters write through it; what they write is the same, byte for byte, as
-/// their plain forms (``TextReporter/line(_:file:)``, ``JSONReporter/renderPlain(_:)``), which the
+/// their plain forms (``TextReporter/line(_:file:notes:)``, ``JSONReporter/renderPlain(_:)``), which the
 /// tests compare it with.
 struct ReportBytes {
     private var bytes: [UInt8] = []

@@ -14,17 +14,18 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     /// SARIF 2.1.0: for code-scanning dashboards (GitHub code scanning, Azure DevOps, IDEs).
     case sarif
 
-    public func render(_ files: [PromotionFile], tool: ToolInfo = .checkout) -> String {
-        render(files.map(CheckedFile.read), tool: tool)
+    public func render(_ files: [PromotionFile], tool: ToolInfo = .checkout, notes: Bool = false) -> String {
+        render(files.map(CheckedFile.read), tool: tool, notes: notes)
     }
 
     /// Every file given, in order: a file that could not be read is reported too, so that no report
-    /// looks clean when a file was never checked.
-    public func render(_ files: [CheckedFile], tool: ToolInfo = .checkout) -> String {
+    /// looks clean when a file was never checked. `notes`: the text and GitHub formats also write each
+    /// diagnostic's notes on lines of their own (JUnit and SARIF always carry them; JSON never).
+    public func render(_ files: [CheckedFile], tool: ToolInfo = .checkout, notes: Bool = false) -> String {
         switch self {
-        case .text: TextReporter.render(files)
+        case .text: TextReporter.render(files, notes: notes)
         case .json: JSONReporter.render(files)
-        case .github: GitHubReporter.render(files)
+        case .github: GitHubReporter.render(files, notes: notes)
         case .junit: JUnitReporter.render(files)
         case .sarif: SARIFReporter.render(files, tool: tool)
         }
@@ -34,14 +35,14 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     /// so that a report of tens of thousands of diagnostics is never held whole (`checkout
     /// validate`), with blocks of diagnostics made on `parts` at once; the other formats whole.
     public func write(
-        _ files: [CheckedFile], parts: PartRunner? = nil, tool: ToolInfo = .checkout,
+        _ files: [CheckedFile], parts: PartRunner? = nil, tool: ToolInfo = .checkout, notes: Bool = false,
         into write: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         switch self {
-        case .text: TextReporter.render(files, parts: parts, bytesInto: write)
+        case .text: TextReporter.render(files, parts: parts, notes: notes, bytesInto: write)
         case .json: JSONReporter.render(files, parts: parts, into: write)
         case .github, .junit, .sarif:
-            var report = render(files, tool: tool)
+            var report = render(files, tool: tool, notes: notes)
             report.withUTF8(write)
         }
     }

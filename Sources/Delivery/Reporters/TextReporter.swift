@@ -1,22 +1,23 @@
 import Pricing
 import Promotions
 
-/// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, each followed by its notes
-/// (`FILE:LINE:COL: note: MESSAGE`), then a summary: the format compilers use, which editors and most
-/// CI log viewers turn into links.
+/// `FILE:LINE:COL: error|warning: MESSAGE [ID]`, one per line, then a summary: the format compilers
+/// use, which editors and most CI log viewers turn into links. With `notes`, each diagnostic is
+/// followed by its notes (`FILE:LINE:COL: note: MESSAGE`, the related place its message names in
+/// words); without, a diagnostic is exactly one line, as scripts reading the report expect.
 ///
 /// A file's name is written with its control characters escaped (`String.withoutControlCharacters`):
 /// a name with a line break or an escape sequence cannot forge a line of the report or colour a
 /// log, and every other name, backslashes included, is written as given, for editors to open.
 public enum TextReporter {
-    public static func line(_ diagnostic: Diagnostic, file: String) -> String {
+    public static func line(_ diagnostic: Diagnostic, file: String, notes: Bool = false) -> String {
         var text = ""
-        append(diagnostic, file: file.withoutControlCharacters, to: &text)
+        append(diagnostic, file: file.withoutControlCharacters, notes: notes, to: &text)
         return text
     }
 
     /// Appends ``line(_:file:)`` piece by piece: a report can have tens of thousands.
-    static func append(_ diagnostic: Diagnostic, file: String, to text: inout String) {
+    static func append(_ diagnostic: Diagnostic, file: String, notes: Bool, to text: inout String) {
         text += file
         text += ":"
         text += String(diagnostic.location.line)
@@ -29,7 +30,7 @@ public enum TextReporter {
         text += " ["
         text += diagnostic.id
         text += "]"
-        for note in diagnostic.notes {
+        for note in notes ? diagnostic.notes : [] {
             text += "\n"
             text += file
             text += ":"
@@ -41,22 +42,22 @@ public enum TextReporter {
         }
     }
 
-    public static func render(_ files: [CheckedFile]) -> String {
+    public static func render(_ files: [CheckedFile], notes: Bool = false) -> String {
         var out = ""
-        render(files) { out += $0 }
+        render(files, notes: notes) { out += $0 }
         return out
     }
 
     /// The report a line at a time, to be written out as it is made: a large one is never held
     /// whole (`checkout validate`).
-    public static func render(_ files: [CheckedFile], into write: (String) -> Void) {
+    public static func render(_ files: [CheckedFile], notes: Bool = false, into write: (String) -> Void) {
         var text = ""
         for file in files {
             let name = file.name.withoutControlCharacters
             if let problem = file.problem { write("\(name): error: \(problem)\n") }
             for diagnostic in file.diagnostics {
                 text.removeAll(keepingCapacity: true)
-                append(diagnostic, file: name, to: &text)
+                append(diagnostic, file: name, notes: notes, to: &text)
                 text += "\n"
                 write(text)
             }
@@ -67,7 +68,8 @@ public enum TextReporter {
     /// ``render(_:into:)`` as bytes, a chunk at a time: the same bytes, written without a string
     /// per piece (`checkout validate`); with `parts`, blocks of diagnostics are written on them at once.
     public static func render(
-        _ files: [CheckedFile], parts: PartRunner? = nil, bytesInto write: (UnsafeBufferPointer<UInt8>) -> Void
+        _ files: [CheckedFile], parts: PartRunner? = nil, notes: Bool = false,
+        bytesInto write: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withoutActuallyEscaping(write) { write in
             var out = ReportBytes(write: write)
@@ -81,7 +83,7 @@ public enum TextReporter {
                 }
                 let diagnostics = file.diagnostics
                 out.appendItems(diagnostics.count, parts: parts) { index, out in
-                    append(diagnostics[index], file: name, to: &out)
+                    append(diagnostics[index], file: name, notes: notes, to: &out)
                 }
             }
             out.append(files.summary)
@@ -101,7 +103,7 @@ public enum TextReporter {
     }
 
     /// ``line(_:file:)`` and a line break, as bytes.
-    private static func append(_ diagnostic: Diagnostic, file: String, to out: inout ReportBytes) {
+    private static func append(_ diagnostic: Diagnostic, file: String, notes: Bool, to out: inout ReportBytes) {
         appendPlace(file, line: diagnostic.location.line, column: diagnostic.location.column, to: &out)
         out.append(diagnostic.severity.rawValue)
         out.append(": ")
@@ -109,6 +111,7 @@ public enum TextReporter {
         out.append(" [")
         out.append(diagnostic.id)
         out.append("]\n")
+        guard notes else { return }
         for note in diagnostic.notes {
             appendPlace(file, line: note.location.line, column: note.location.column, to: &out)
             out.append("note: ")

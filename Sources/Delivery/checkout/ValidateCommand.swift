@@ -43,6 +43,12 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also write each diagnostic's notes (the related place: the first of two duplicates, the promotion that shadows) on lines of their own.",
+            discussion: "text: FILE:LINE:COL: note: MESSAGE; github: ::notice. JUnit and SARIF always carry them."))
+    var notes = false
+
     @Option(
         name: [.short, .customLong("format"), .customLong("reporter")],
         help: ArgumentHelp(
@@ -88,7 +94,7 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        format.write(files, parts: parts) { OutputStream.standardOutput.write($0) }
+        format.write(files, parts: parts, notes: notes) { OutputStream.standardOutput.write($0) }
         try Console.finishOutput()
         UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }
