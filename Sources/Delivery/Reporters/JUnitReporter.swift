@@ -47,7 +47,8 @@ public enum JUnitReporter {
                 if !warnings.isEmpty {
                     body +=
                         "      <system-out>"
-                        + warnings.map { escape(TextReporter.line($0, file: file.name, notes: true)) }.joined(separator: "\n")
+                        + warnings.map { escape(TextReporter.line($0, file: file.name, notes: true)) }.joined(
+                            separator: "\n")
                         + "</system-out>\n"
                 }
                 body += "    </testcase>\n"
