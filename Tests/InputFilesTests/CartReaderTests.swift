@@ -128,5 +128,9 @@ struct CartReaderTests {
         #expect(
             BatchLines.isBatchName("day.ndjson") && BatchLines.isBatchName("day.jsonl")
                 && !BatchLines.isBatchName("cart.json"))
+        // Any letter case; the extension only, not a name that merely ends alike.
+        #expect(BatchLines.isBatchName("DAY.NDJSON") && BatchLines.isBatchName("day.JsonL"))
+        #expect(!BatchLines.isBatchName("dayndjson") && !BatchLines.isBatchName("day.ndjson.json"))
+        #expect(!BatchLines.isBatchName("ndjson") && !BatchLines.isBatchName(".json"))
     }
 }
