@@ -352,12 +352,26 @@ struct LedgerTests {
         let first = try checkout(["shop", "--customer", "C-5"] + args, stdin: session)
         #expect(first.status == 0)
         #expect(first.stdout.contains("4.00 €"), "\(first.stdout)")
+        // Its product list offered both; after the payment, neither is offered to C-5 any more.
+        let lists = first.stdout.components(separatedBy: "\nProducts\n").dropFirst().map {
+            $0.components(separatedBy: "\nAdd a product")[0]
+        }
+        #expect(lists.count == 2)
+        #expect(lists.first?.contains("Cabify Coffee Mug   7.50 €   20% off\n  Cart: 2.00 € off the cart") == true)
+        #expect(lists.last?.hasSuffix("Cabify Coffee Mug   7.50 €") == true, "\(lists)")
         let orders = try orders(args, customer: "C-5")
         #expect(orders.map { $0["promotions"] as? [String] } == [["first-1", "welcome"]])
         #expect(orders.map { $0["total"] as? String } == ["4.00"])
         // Another customer: first-1 is used up, the welcome is theirs; the checkout says why.
         let second = try checkout(["shop", "--customer", "C-6"] + args, stdin: session)
         #expect(second.stdout.contains("warning: \"First 1 orders: 20% off mugs\" has reached its usage limit"))
+        // Its product list offers the welcome, not the used-up 20 % off mugs.
+        #expect(second.stdout.contains("Cabify Coffee Mug   7.50 €\n  Cart: 2.00 € off the cart\n"), "\(second.stdout)")
+        // The anonymous shopper has no id: a once-per-customer promotion is not offered.
+        let anonymous = try checkout(["shop"] + args, stdin: "q\n")
+        #expect(
+            !anonymous.stdout.contains("2.00 € off the cart")
+                && anonymous.stdout.contains("Cabify Coffee Mug   7.50 €\n"))
         #expect(try self.orders(args, customer: "C-6").map { $0["total"] as? String } == ["5.50"])
         #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty.\n")
     }

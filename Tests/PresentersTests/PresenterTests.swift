@@ -78,6 +78,26 @@ struct ProductListPresenterTests {
         #expect(shop.cart.items == [CartEntry(code: "VOUCHER", quantity: 1), CartEntry(code: "TSHIRT", quantity: 3)])
     }
 
+    @Test("offers only the promotions the shopper may get, asked each time it is shown")
+    func openPromotions() {
+        let shop = Shop()
+        let view = ListView()
+        // The first promotion (2 for 1 on vouchers) is not open to this shopper, then it is.
+        var closed: Set<Int> = [0]
+        let presenter = ProductListPresenter(
+            rules: rules, cart: shop.cart, clock: FixedClock(instant: now), openPromotions: { { !closed.contains($0) } }
+        )
+        presenter.view = view
+        presenter.viewDidLoad()
+        closed = []
+        presenter.viewDidLoad()
+        #expect(
+            view.told == [
+                #"show VOUCHER 5.00 € []; TSHIRT 20.00 € ["3 or more: 19.00 € each"]; MUG 7.50 € [] cart ["10% off the cart from 100.00 € with a coupon"]"#,
+                #"show VOUCHER 5.00 € ["2 for 1"]; TSHIRT 20.00 € ["3 or more: 19.00 € each"]; MUG 7.50 € [] cart ["10% off the cart from 100.00 € with a coupon"]"#
+            ])
+    }
+
     @Test("holds its view weakly")
     func weakView() {
         let shop = Shop()

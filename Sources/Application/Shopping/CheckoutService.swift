@@ -92,6 +92,18 @@ public final class CheckoutService {
         }
     }
 
+    /// Which promotions this shopper may get now (by position in the file): not those of customer
+    /// groups they are not in, nor those whose `uses` (or their own `uses_per_customer`) the ledger
+    /// says are used up. Dates, coupons and whether it is enabled are not asked here. For offers
+    /// shown before a cart has them (the product list), so that none is shown that `pay` would not
+    /// give.
+    public func openPromotions() throws -> (Int) -> Bool {
+        var engine = PricingEngine(rules: rules)
+        engine.ledger = try ledger()
+        let shopper = Cart(lines: [], customer: customer)
+        return { [engine] index in engine.customerStanding(ofPromotion: index, in: shopper) == .eligible }
+    }
+
     /// The ledger's counts for this customer, read now; nil when no promotion is limited.
     func ledger() throws -> RedemptionCounts? {
         guard !limited.isEmpty else { return nil }

@@ -15,18 +15,27 @@ public enum PromotionWords {
         return words
     }
 
-    /// The promotions that can apply to `code` at `instant`, in file order.
-    public static func active(for code: String, in rules: RuleSet, at instant: Instant) -> [Promotion] {
+    /// The promotions that can apply to `code` at `instant`, in file order; with `open`, only those
+    /// it says the shopper may get (``CheckoutService/openPromotions()``).
+    public static func active(
+        for code: String, in rules: RuleSet, at instant: Instant, open: (Int) -> Bool = { _ in true }
+    ) -> [Promotion] {
         guard let product = rules.catalog.productID(for: code) else { return [] }
         return rules.promotions.indices.filter { index in
             let promotion = rules.promotions[index]
             return promotion.isEnabled && promotion.isActive(at: instant) && !promotion.rule.isCartRule
-                && rules.products.concerns(index, product)
+                && rules.products.concerns(index, product) && open(index)
         }.map { rules.promotions[$0] }
     }
 
-    /// The cart promotions that can apply at `instant`.
-    public static func activeCartPromotions(in rules: RuleSet, at instant: Instant) -> [Promotion] {
-        rules.promotions.filter { $0.isEnabled && $0.isActive(at: instant) && $0.rule.isCartRule }
+    /// The cart promotions that can apply at `instant`; with `open`, only those it says the shopper
+    /// may get.
+    public static func activeCartPromotions(
+        in rules: RuleSet, at instant: Instant, open: (Int) -> Bool = { _ in true }
+    ) -> [Promotion] {
+        rules.promotions.indices.filter { index in
+            let promotion = rules.promotions[index]
+            return promotion.isEnabled && promotion.isActive(at: instant) && promotion.rule.isCartRule && open(index)
+        }.map { rules.promotions[$0] }
     }
 }

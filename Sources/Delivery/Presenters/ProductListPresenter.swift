@@ -32,25 +32,34 @@ public final class ProductListPresenter {
     private let rules: RuleSet
     private let cart: CartStore
     private let clock: WallClock
+    /// Which promotions the shopper may get, asked each time the list is shown (their groups, and
+    /// the ledger's used-up limits): none is offered that paying would not give.
+    private let openPromotions: () throws -> (Int) -> Bool
 
-    public init(rules: RuleSet, cart: CartStore, clock: WallClock) {
+    public init(
+        rules: RuleSet, cart: CartStore, clock: WallClock,
+        openPromotions: @escaping () throws -> (Int) -> Bool = { { _ in true } }
+    ) {
         self.rules = rules
         self.cart = cart
         self.clock = clock
+        self.openPromotions = openPromotions
     }
 
     public func viewDidLoad() {
         let now = clock.now()
         let currency = rules.catalog.currency
         let money = MoneyStyle(currency: currency)
+        // Without the ledger (the store unreadable now), every active promotion is offered, as before.
+        let open = (try? openPromotions()) ?? { _ in true }
         let items = rules.catalog.products.map { product in
             ProductItem(
                 code: product.code.forDisplay(), name: product.name.forDisplay(), price: money.format(product.price),
-                promotions: PromotionWords.active(for: product.code, in: rules, at: now).map {
+                promotions: PromotionWords.active(for: product.code, in: rules, at: now, open: open).map {
                     PromotionWords.describe($0, currency: currency, for: product.code)
                 })
         }
-        let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now).map {
+        let cartWide = PromotionWords.activeCartPromotions(in: rules, at: now, open: open).map {
             PromotionWords.describe($0, currency: currency)
         }
         view?.show(products: items, cartPromotions: cartWide)

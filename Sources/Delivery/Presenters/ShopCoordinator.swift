@@ -38,7 +38,8 @@ public final class ShopCoordinator {
 
     public init(service: CheckoutService) {
         self.service = service
-        products = ProductListPresenter(rules: service.rules, cart: service.cart, clock: service.clock)
+        products = ProductListPresenter(
+            rules: service.rules, cart: service.cart, clock: service.clock, openPromotions: service.openPromotions)
         cart = CartPresenter(checkout: service)
         checkout = CheckoutPresenter(checkout: service)
         payment = PaymentPresenter(checkout: service)
