@@ -144,28 +144,6 @@ struct ExplanationsV3Tests {
         #expect(try explain([bxgy], cart(["MUG": 1, "HOODIE": 1])) == ["bxgy below-threshold HOODIE 1"])
     }
 
-    @Test("a bxgy whose reward is worth nothing: no-discount unless some units give it a discount, then those")
-    func rewardWorthNothing() throws {
-        // Buy a T-shirt, get a mug (7.50) for 10.00: the mug is worth nothing at that price, whatever is added.
-        var mugFor10 = promotion("m", .bxgy(buy: 1, get: 1, reward: .price(1000)), codes: ["TSHIRT"])
-        mugFor10.targets = ["MUG"]
-        #expect(try explain([mugFor10], cart(["TSHIRT": 1, "MUG": 1])) == ["m no-discount"])
-        #expect(try explain([mugFor10], cart(["TSHIRT": 1])) == ["m no-discount"])
-        // The mug or the cap (12.00) for 10.00. Two T-shirts and a mug: k = 1 already, the mug
-        // rewarded, worth nothing; a cap makes k = 2 and rewards it too: 2.00 off.
-        var orCap = mugFor10
-        orCap.targets = ["MUG", "CAP"]
-        #expect(try explain([orCap], cart(["TSHIRT": 2, "MUG": 1])) == ["m below-threshold CAP 1"])
-        // No targets, mugs and caps: k = ⌊1 / 2⌋ = 0 with one mug; one cap raises k above 0 (the
-        // cheapest unit, the mug, is then the one rewarded: the hint, which prices it, is left out);
-        // more mugs never give it a discount.
-        let pair = promotion("p", .bxgy(buy: 1, get: 1, reward: .price(1000)), codes: ["MUG", "CAP"])
-        #expect(try explain([pair], cart(["MUG": 1])) == ["p below-threshold CAP 1"])
-        // Two mugs: k = 1 already, a mug rewarded, worth nothing; a cap is rewarded once k = 3 (the
-        // two mugs are cheaper), which takes 6 units: 4 caps.
-        #expect(try explain([pair], cart(["MUG": 2])) == ["p below-threshold CAP 4"])
-    }
-
     @Test(
         "a cart promotion on part of the cart: outranked and missing on its own total; none to spend on is no-discount")
     func partialCart() throws {

@@ -155,40 +155,16 @@ public struct ReferenceExplanations {
             // Group types one unit at a time: a bundle at most its group size.
             case .bundle(let n, _, _):
                 units = (1...n).first { !model.firstStep(adding($0, of: product, to: cart), promotion: index).isEmpty }
-            // A buy-X-get-Y: the least units raising k above 0, by counting; a code whose units never
-            // give an application worth something is no way to make it apply, and with k above 0
-            // already (worth nothing), the least units that give one worth something.
-            case .bxgy(let n, let m, let reward, _):
+            // A buy-X-get-Y: the least units raising k above 0, by counting.
+            case .bxgy(let n, let m, _, _):
                 func count(_ codes: [String]) -> Int64 {
                     Set(codes.compactMap { model.catalog.productID(for: $0) }).reduce(0) { sum, id in
                         sum + (cart.lines.first { $0.product == id }?.quantity ?? 0)
                     }
                 }
-                func applies(_ units: Int64) -> Bool {
-                    !model.firstStep(adding(units, of: product, to: cart), promotion: index).isEmpty
-                }
-                // Whether any number of its units gives one, tried where nothing changes any more (this
-                // model lays out every unit; the engine tries the quantity limit): enough applications
-                // that the k × m cheapest rewardable units take every unit of the cart's lines and, a
-                // percentage rounding to nothing on few units, enough of its own for a positive share.
-                let cartUnits = cart.lines.reduce(Int64(0)) { $0 + $1.quantity }
-                var own: Int64 = 1
-                if case .percent(let h) = reward, u > 0, h > 0 { own = (5_000 + u * h - 1) / (u * h) }
-                let most = min(Cart.itemQuantities.upperBound - q, (n + m) * (cartUnits + own + 1))
-                guard most >= 1, applies(most) else { continue }
                 let t = count(p.codes)
-                let r = p.targets.map(count) ?? 0
-                let kNow = p.targets == nil ? t >= n + m : t >= n && r >= m
-                if kNow {
-                    // The least u with an application, by halving 1...most (more units never take one away).
-                    var low: Int64 = 1
-                    var high = most
-                    while low < high {
-                        let middle = low + (high - low) / 2
-                        if applies(middle) { high = middle } else { low = middle + 1 }
-                    }
-                    units = low
-                } else if p.targets != nil {
+                if let targets = p.targets {
+                    let r = count(targets)
                     if p.codes.contains(code) {
                         units = r >= m ? max(1, n - t) : nil
                     } else {

@@ -45,7 +45,9 @@ public struct Explainer: Sendable {
         let afterItems = receipt.subtotal - receipt.itemDiscount
 
         var result: [Explanation] = []
-        for (index, promotion) in rules.promotions.enumerated() {
+        // Those that may concern the cart, in file order: not every promotion of the file.
+        for index in rules.explanationCandidates(products: cart.lines.map(\.product)) {
+            let promotion = rules.promotions[index]
             let isCart = promotion.rule.isCartRule
             guard isCart || rules.products.anyConcerned(by: index, { first.line(of: $0) != nil }) else {
                 continue
@@ -130,7 +132,6 @@ public struct Explainer: Sendable {
         let isLine = rules.promotions[index].rule.type.scope == .line && rules.products.rewards(of: index) == nil
         var unitsAtPrice: [Int64: Int64?] = [:]
         var best: (code: String, units: Int64, line: Int, order: Int)?
-        let groupsNow = rule == .firstGroup ? first.applicationCount(ofPromotion: index) : 0
         for (order, product) in rules.products.concerned(by: index).enumerated() {
             let line = first.line(of: product)
             // Once one unit is enough, no product the cart lacks comes before the best (fewer
@@ -151,22 +152,10 @@ public struct Explainer: Sendable {
                         ).isEmpty
                     }
             case .firstGroup:
-                // An application with a zero discount does not exist (a reward price at or above
-                // every rewardable price): a code whose units never give one with a discount is no
-                // way to make it apply. Otherwise, with k = 0 now, the least units that raise k
-                // above 0; with k > 0 already (its applications worth nothing), the least that give
-                // an application worth something.
-                func hasApplication(_ units: Int64) -> Bool {
-                    !first.applications(ofPromotion: index, adding: FirstStep.Addition(product: product, units: units))
-                        .isEmpty
+                givesApplication = {
+                    first.applicationCount(ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0))
+                        > 0
                 }
-                guard most >= 1, hasApplication(most) else { continue }
-                givesApplication =
-                    groupsNow == 0
-                    ? {
-                        first.applicationCount(
-                            ofPromotion: index, adding: FirstStep.Addition(product: product, units: $0)) > 0
-                    } : hasApplication
             case .spend:
                 return nil
             }

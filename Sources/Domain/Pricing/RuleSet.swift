@@ -29,6 +29,9 @@ public struct RuleSet: Sendable {
     let groupProducts: [Int32]
     let groupSpans: [GroupSpan]
     let cartRules: [Int32]
+    /// The promotions the lists above leave out that an explanation may still list: the disabled
+    /// ones, and line promotions that name rewards apart (only the API makes them), ascending.
+    let explainedApart: [Int32]
     /// Upper-cased coupon → its id, and the enabled promotions carrying each coupon id.
     let couponIDs: [CouponKey: Int32]
     let rulesByCoupon: [[Int32]]
@@ -61,6 +64,7 @@ public struct RuleSet: Sendable {
         // Per promotion, the position of its group, or -1.
         var groupOfRule = [Int32](repeating: -1, count: promotions.count)
         var cartRules: [Int32] = []
+        var explainedApart: [Int32] = []
         var compiled: [CompiledRule] = []
         compiled.reserveCapacity(promotions.count)
         // By index, each field read in place through the buffer (an array's subscript copied each
@@ -102,6 +106,9 @@ public struct RuleSet: Sendable {
                     probes.append(GroupProbe(rule, groups[groups.count - 1]))
                 }
                 compiled.append(rule)
+                if !promotions[index].isEnabled || (scope == .line && products.rewards(of: index) != nil) {
+                    explainedApart.append(ruleIndex)
+                }
                 guard promotions[index].isEnabled else { continue }
                 if coupon >= 0 { rulesByCoupon[Int(coupon)].append(ruleIndex) }
                 switch scope {
@@ -138,6 +145,7 @@ public struct RuleSet: Sendable {
         groupProducts = flat
         groupSpans = spans
         self.cartRules = cartRules
+        self.explainedApart = explainedApart
         self.couponIDs = couponIDs
         self.rulesByCoupon = rulesByCoupon
         self.groupIDs = groupIDs
@@ -294,4 +302,23 @@ func percentage(_ amount: Int64, _ hundredths: Int64) -> Int64 {
 func roundedQuotient(_ x: Int128, _ d: Int128) -> Int128 {
     let half = d / 2
     return x >= 0 ? (x + half) / d : -((-x + half) / d)
+}
+
+extension RuleSet {
+    /// The promotions an explanation of a cart holding `products` may list (docs/explanations.md:
+    /// those concerning one of its products, and the cart promotions), ascending, each once, read
+    /// from the per-product lists: a superset, for the explainer to check each, that does not grow
+    /// with the promotions of other products (a batch's carts against 100,000 promotions).
+    public func explanationCandidates(products: some Sequence<ProductID>) -> [Int] {
+        var candidates = cartRules + explainedApart
+        for product in products {
+            candidates += itemRules[Int(itemOffsets[product])..<Int(itemOffsets[product + 1])]
+            candidates += groupRules[Int(groupOffsets[product])..<Int(groupOffsets[product + 1])]
+        }
+        candidates.sort()
+        var result: [Int] = []
+        result.reserveCapacity(candidates.count)
+        for candidate in candidates where result.last != Int(candidate) { result.append(Int(candidate)) }
+        return result
+    }
 }
