@@ -432,6 +432,10 @@ struct LedgerTests {
         #expect(orders.stderr.contains("bad.json: customers[1] (\"C-17\"): the id is repeated"))
         let none = dir.appendingPathComponent("none.json").path
         #expect(try start(["orders", "--customer", "C-17", "--customers", none] + store, in: work).wait().status == 66)
+        for command in [["cart", "clear"], ["cart", "coupon", "list"]] {
+            #expect(
+                try start(command + ["--customer", "C-17", "--customers", bad] + store, in: work).wait().status == 65)
+        }
         #expect(try start(["orders", "--customers", none] + store, in: work).wait().status == 0)
     }
 
@@ -598,6 +602,10 @@ extension LedgerTests {
         try Data(#"["VOUCHER", "VOUCHER"]"#.utf8).write(to: cart)
         let priced = try checkout(["price", cart.path, "--format", "json", "--explain"] + args)
         #expect(priced.status == 0, "\(priced)")
+        #expect(
+            priced.stderr
+                == "note: the store at \(path) was written by an older Checkout: price reads it without changing it, which takes longer each time; `checkout orders --store \(path)` upgrades it once\n"
+        )
         // The old order redeemed the promotion's one use: 2 × 5.00, exhausted.
         let receipt = try json(priced.stdout)
         #expect(receipt["total"] as? String == "10.00")

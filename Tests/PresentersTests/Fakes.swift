@@ -35,12 +35,12 @@ final class MemoryCart: CartStore {
     var presented: [String] = []
     func coupons() throws -> [String] { presented }
     func addCoupon(_ coupon: String) throws -> Bool {
-        guard !presented.contains(where: { $0.uppercased() == coupon.uppercased() }) else { return false }
+        guard !presented.contains(where: { CouponKey($0) == CouponKey(coupon) }) else { return false }
         presented.append(coupon)
         return true
     }
     func removeCoupon(_ coupon: String) throws -> Bool {
-        guard let index = presented.firstIndex(where: { $0.uppercased() == coupon.uppercased() }) else { return false }
+        guard let index = presented.firstIndex(where: { CouponKey($0) == CouponKey(coupon) }) else { return false }
         presented.remove(at: index)
         return true
     }

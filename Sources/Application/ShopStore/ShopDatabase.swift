@@ -41,6 +41,10 @@ public final class ShopDatabase {
     let holdsDirectory: String
     /// Opened for reading only: writes are refused with words.
     public let isReadOnly: Bool
+    /// Whether the store was written by an older Checkout and is read through a copy in memory
+    /// brought up to date (``Access/readUnchanged``): reading it so costs more each time than
+    /// once its file is upgraded.
+    public private(set) var readsUpgradedCopy = false
     /// The pending orders this process holds, by id (``OrderBook``).
     var holds: [String: FileLock] = [:]
     /// Whose cart the cart operations and new orders are: a customer's id, nil for the store's
@@ -97,6 +101,7 @@ public final class ShopDatabase {
             (queue, isReadOnly) = (try StoreFile.openForReading(absolute, path: path), true)
         case (.older, .readUnchanged):
             (queue, isReadOnly) = (try StoreFile.upgradedCopy(absolute, path: path), true)
+            readsUpgradedCopy = true
         case (.older, .read) where !StoreFile.isWritable(absolute):
             throw StoreError(
                 .readOnly,

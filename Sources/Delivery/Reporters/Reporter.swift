@@ -20,7 +20,7 @@ public enum ReporterKind: String, CaseIterable, Sendable {
 
     /// Every file given, in order: a file that could not be read is reported too, so that no report
     /// looks clean when a file was never checked. `notes`: the text and GitHub formats also write each
-    /// diagnostic's notes on lines of their own (JUnit and SARIF always carry them; JSON never).
+    /// diagnostic's notes on lines of their own (JUnit, SARIF and JSON always carry them).
     public func render(_ files: [CheckedFile], tool: ToolInfo = .checkout, notes: Bool = false) -> String {
         switch self {
         case .text: TextReporter.render(files, notes: notes)

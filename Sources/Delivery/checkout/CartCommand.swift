@@ -118,6 +118,7 @@ struct CartCommand: ParsableCommand {
         @OptionGroup var customer: CustomerOptions
 
         func run() throws {
+            _ = try customer.load()  // read with --customer, as by every shopping command (65, 66)
             let database = try ShopComponents.open(store, customer: customer.customer)
             try ShopComponents.run { try database.clear() }
             OutputStream.standardOutput.write(CartCommand.emptyMessage)
@@ -139,6 +140,7 @@ struct CartCommand: ParsableCommand {
         @OptionGroup var customer: CustomerOptions
 
         func run() throws {
+            _ = try customer.load()  // read with --customer, as by every shopping command (65, 66)
             let database = try ShopComponents.open(store, customer: customer.customer)
             let coupons = try ShopComponents.run { try database.coupons() }
             let out = OutputStream.standardOutput

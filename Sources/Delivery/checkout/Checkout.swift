@@ -144,6 +144,10 @@ enum Console {
         OutputStream.standardError.write("warning: \(message.withoutControlCharacters)\n")
     }
 
+    static func note(_ message: String) {
+        OutputStream.standardError.write("note: \(message.withoutControlCharacters)\n")
+    }
+
     /// Flushes standard output; a failed write ends the run with a message and exit 74 (a closed
     /// pipe: 141). `changed` says what the command changed in the store, if anything: the change
     /// stays made, and standard error says so, since the output that would have said it is lost

@@ -288,9 +288,7 @@ struct Orders: ParsableCommand {
     @OptionGroup var customer: CustomerOptions
 
     func run() throws {
-        // The customers file is read with --customer, as for every shopping command (a malformed
-        // one is 65, an unreadable one 66), though listing orders needs no groups.
-        _ = try customer.load()
+        _ = try customer.load()  // read with --customer, as by every shopping command (65, 66)
         let database = try ShopComponents.open(store, access: .read)
         let orders = try ShopComponents.run {
             try customer.customer.map { try database.orders(of: $0) } ?? database.orders()

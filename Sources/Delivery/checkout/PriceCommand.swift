@@ -91,6 +91,11 @@ struct Price: ParsableCommand {
                 Console.error(error.description)
                 throw ExitStatus.noInput
             }
+            if database.readsUpgradedCopy {
+                Console.note(
+                    "the store at \(store) was written by an older Checkout: price reads it without changing it, which takes longer each time; `checkout orders --store \(store)` upgrades it once"
+                )
+            }
             run.ledger = { rules in
                 try database.redemptionCounts(limited: Redemptions.limitedIDs(rules), scope: .all)
             }

@@ -3,20 +3,15 @@
 /// written with one code point is another coupon than `CAFE` and a combining accent, and the
 /// Kelvin sign (U+212A) is not `K`.
 public struct CouponKey: Hashable, Sendable {
-    /// The coupon with its letters a–z upper-cased, and nothing else changed.
-    public let text: String
+    /// The coupon with its letters a–z upper-cased, compared byte for byte (``ExactText``).
+    private let key: ExactText
 
     public init(_ coupon: String) {
-        text = asciiUppercased(coupon)
+        key = ExactText(asciiUppercased(coupon))
     }
 
-    /// Byte for byte (`String`'s own `==` would take canonically equivalent texts as equal).
-    @inline(__always)
-    public static func == (a: CouponKey, b: CouponKey) -> Bool { a.text.isExactly(b.text) }
-
-    /// String's own hash: texts with the same bytes are equal strings, so they hash alike.
-    @inline(__always)
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    /// The coupon with its letters a–z upper-cased, and nothing else changed.
+    public var text: String { key.text }
 }
 
 /// Upper-cases ASCII letters only, as coupon comparison requires.

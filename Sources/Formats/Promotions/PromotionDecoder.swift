@@ -333,8 +333,9 @@ struct Decoding: PromotionFields {
         if codes != nil, let targets = self[.code] ?? self[.codes], let products = context.products {
             // Targets given by a selector are no codes: their selection is checked with the
             // selectors (docs/selectors.md), and there are no list prices of theirs to compare here.
+            let bySelector = self[.targets].map(Self.isSelectors) ?? false
             let rewards: ProductCheckRewards =
-                targetSelectors != nil ? .selected : rewardsValid ? .codes(self[.targets]) : .codes(nil)
+                bySelector ? .selected : rewardsValid ? .codes(self[.targets]) : .codes(nil)
             checkProducts(rule: rule, targets: targets, rewards: rewards, products: products)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,

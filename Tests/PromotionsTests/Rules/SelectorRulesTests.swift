@@ -127,6 +127,17 @@ private func percent(_ selector: String) -> String {
             [], checks: withCatalog)
     }
 
+    @Test("an invalid selector as targets is its error alone: its reward price is not compared with its own products")
+    func invalidSelector() {
+        assertDiagnostics(
+            bxgy(targets: "<dict><key>brands</key>1️⃣<string>Cabify</string></dict>"),
+            [
+                ExpectedDiagnostic(
+                    "1️⃣", "promotion.invalid-value", "`brands` must be an <array> of <string>s, not a <string>")
+            ],
+            checks: withCatalog)
+    }
+
     @Test("a selector's unknown code is a warning at its string; codes as targets still compare prices")
     func unknownCodeInSelector() {
         assertDiagnostics(
