@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ExplanationsTests", dependencies: ["Explanations", "ReferenceModels", "SeededRandom"]),
         // "Did you mean": codes, keys, attributes, command names.
         .target(name: "Suggestions", path: layer("Domain", "Suggestions")),
-        .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions"]),
+        .testTarget(name: "SuggestionsTests", dependencies: ["Suggestions", "SeededRandom"]),
 
         // MARK: Infrastructure
 

@@ -548,14 +548,7 @@ struct LedgerTests {
         "a store from before customers (schema v3) opens, migrates once with 8 processes at once, keeps its cart as the anonymous one and its orders (customer null, redemptions from their receipts)"
     )
     func oldStore() throws {
-        let (_, path, args) = try shop([
-            """
-            <key>id</key><string>VOUCHER 2x1</string><key>name</key><string>VOUCHER 2x1</string>
-            <key>type</key><string>combo</string><key>code</key><string>VOUCHER</string>
-            <key>quantity</key><integer>2</integer><key>paid</key><integer>1</integer><key>uses</key><integer>1</integer>
-            """
-        ])
-        try sqlite(path, OldStore.statements)
+        let (_, path, args) = try shopFromBeforeCustomers()
         let runs = try (0..<8).map { index in
             try start(
                 index.isMultiple(of: 2)
@@ -584,18 +577,25 @@ struct LedgerTests {
 }
 
 extension LedgerTests {
-    @Test(
-        "price --store on a store from before customers: read as it will be (its old order counts), the file left byte for byte as it was, no lock file"
-    )
-    func priceOldStoreUnchanged() throws {
-        let (dir, path, args) = try shop([
+    /// A shop whose store Checkout wrote before customers (``OldStore``), with "VOUCHER 2x1" usable
+    /// once: its old order used it.
+    func shopFromBeforeCustomers() throws -> (dir: URL, store: String, args: [String]) {
+        let shop = try shop([
             """
             <key>id</key><string>VOUCHER 2x1</string><key>name</key><string>VOUCHER 2x1</string>
             <key>type</key><string>combo</string><key>code</key><string>VOUCHER</string>
             <key>quantity</key><integer>2</integer><key>paid</key><integer>1</integer><key>uses</key><integer>1</integer>
             """
         ])
-        try sqlite(path, OldStore.statements)
+        try sqlite(shop.store, OldStore.statements)
+        return shop
+    }
+
+    @Test(
+        "price --store on a store from before customers: read as it will be (its old order counts), the file left byte for byte as it was, no lock file"
+    )
+    func priceOldStoreUnchanged() throws {
+        let (dir, path, args) = try shopFromBeforeCustomers()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let listing = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         let cart = dir.appendingPathComponent("cart.json")

@@ -116,7 +116,7 @@ extension DiffReport {
 
     func describe(_ effect: DiffTally.Effect?) -> String {
         guard let effect else { return "absent" }
-        return "\(count(effect.carts, "cart")), \(money(effect.discount))"
+        return "\(counted(effect.carts, "cart")), \(money(effect.discount))"
     }
 
     /// A summary for a pull-request comment or GitHub's `$GITHUB_STEP_SUMMARY`.
@@ -133,8 +133,8 @@ extension DiffReport {
         out += "| | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
         out += "| revenue | \(money(revenueBefore)) | \(money(revenueAfter)) | \(signed(revenueDifference)) |\n\n"
         // `carts` counts the carts that failed too.
-        out += "\(count(carts - failed, "cart")) priced under both files, \(changed) changed"
-        out += failed > 0 ? "; \(count(failed, "cart")) could not be priced.\n" : ".\n"
+        out += "\(counted(carts - failed, "cart")) priced under both files, \(changed) changed"
+        out += failed > 0 ? "; \(counted(failed, "cart")) could not be priced.\n" : ".\n"
         let changed = changedPromotions
         if !changed.isEmpty {
             out +=
@@ -156,7 +156,7 @@ extension DiffReport {
             out += "\n</details>\n"
         }
         if !failures.isEmpty {
-            out += "\n**\(count(failed, "cart")) could not be priced**; the first:\n\n"
+            out += "\n**\(counted(failed, "cart")) could not be priced**; the first:\n\n"
             for failure in failures { out += "- `\(cell(failure.file)):\(failure.line)`: `\(cell(failure.error))`\n" }
         }
         return out
@@ -188,6 +188,3 @@ extension String {
         return out
     }
 }
-
-/// `1 cart`, `2 carts`: a count and its noun, plural but for one.
-private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -100,8 +100,7 @@ public final class CheckoutService {
     public func openPromotions() throws -> (Int) -> Bool {
         var engine = PricingEngine(rules: rules)
         engine.ledger = try ledger()
-        let shopper = Cart(lines: [], customer: customer)
-        return { [engine] index in engine.customerStanding(ofPromotion: index, in: shopper) == .eligible }
+        return engine.eligiblePromotions(for: customer)
     }
 
     /// The ledger's counts for this customer, read now; nil when no promotion is limited.

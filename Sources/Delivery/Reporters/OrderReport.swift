@@ -8,7 +8,7 @@ public enum OrderReport {
     /// The outcome of a payment, after the interrupted orders it recovered first.
     public static func payment(_ payment: CheckoutService.Payment, json: Bool) -> String {
         guard json else {
-            return payment.recovered.map(recoveredLine).joined() + paymentLine(payment.result)
+            return recoveredLines(payment.recovered) + paymentLine(payment.result)
                 + exhaustedLine(payment)
         }
         let out = JSONWriter(pretty: true)

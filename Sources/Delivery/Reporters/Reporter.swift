@@ -87,7 +87,7 @@ extension [CheckedFile] {
     var summary: String {
         let files = read
         return TextReporter.summary(errors: files.errorCount, warnings: files.warningCount, files: count)
-            + (unreadableCount > 0 ? "; \(TextReporter.count(unreadableCount, "file")) could not be read" : "")
+            + (unreadableCount > 0 ? "; \(counted(unreadableCount, "file")) could not be read" : "")
     }
 }
 

@@ -122,8 +122,7 @@ public enum TextReporter {
 
     /// `2 errors, 1 warning in 3 files`.
     public static func summary(errors: Int, warnings: Int, files: Int) -> String {
-        "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file"))"
+        "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(files, "file"))"
     }
 
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

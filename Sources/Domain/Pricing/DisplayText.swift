@@ -70,3 +70,7 @@ extension String {
         }
     }
 }
+
+/// `1 cart`, `2 carts`: a count and its noun, with an s but for one (the nouns of reports and
+/// messages all take one).
+public func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -313,6 +313,19 @@ public struct PricingEngine: Sendable {
         case exhausted
     }
 
+    /// Whether `customer` may have each promotion (by position; its window and coupon aside): the
+    /// ``CustomerStanding/eligible`` ones of ``customerStanding(ofPromotion:in:)``, the customer's
+    /// eligibility (groups, the ledger's used-up limits) worked out once for all of them.
+    public func eligiblePromotions(for customer: Cart.Customer?) -> @Sendable (Int) -> Bool {
+        let eligibility = self.eligibility(of: Cart(lines: [], customer: customer))
+        let rules = self.rules
+        return { index in
+            var rule = rules.compiled[index]
+            rule.coupon = -1
+            return rules.isEligible(index, rule, eligibility)
+        }
+    }
+
     public func customerStanding(ofPromotion index: Int, in cart: Cart) -> CustomerStanding {
         var rule = rules.compiled[index]
         rule.coupon = -1

@@ -11,8 +11,8 @@ public struct BatchLines: Sequence {
     /// Whether a file is a batch by its name: `*.ndjson` or `*.jsonl`, in any letter case
     /// (`DAY.NDJSON`, as some systems write names).
     public static func isBatchName(_ path: String) -> Bool {
-        let name = path.utf8.suffix(7).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
-        return name.ends(with: Array(".ndjson".utf8)) || name.ends(with: Array(".jsonl".utf8))
+        let name = path.lowercased()
+        return name.hasSuffix(".ndjson") || name.hasSuffix(".jsonl")
     }
 
     public func makeIterator() -> Array<(line: Int, range: Range<Int>)>.Iterator {
@@ -55,11 +55,5 @@ public struct BatchLines: Sequence {
             }
             return nil
         }
-    }
-}
-
-extension Array where Element: Equatable {
-    fileprivate func ends(with suffix: [Element]) -> Bool {
-        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
     }
 }

@@ -289,6 +289,8 @@ struct Decoding: PromotionFields {
         var rewards: [String]?
         var productSelectors: [ProductSelector]?
         var targetSelectors: [ProductSelector]?
+        // `targets` as selectors (a <dict>, or an <array> of them) rather than codes, valid or not.
+        let targetsBySelector = self[.targets].map(Self.isSelectors) ?? false
         var rewardsValid = true
         var productsValid = true
         switch type.scope {
@@ -314,7 +316,7 @@ struct Decoding: PromotionFields {
                 codes = targets(required: true)
             }
             if let value = self[.targets], type.kind.keys.contains(.targets) {
-                if Self.isSelectors(value) {
+                if targetsBySelector {
                     targetSelectors = selectors(value, key: "targets")
                     rewardsValid = targetSelectors != nil
                 } else {
@@ -333,9 +335,8 @@ struct Decoding: PromotionFields {
         if codes != nil, let targets = self[.code] ?? self[.codes], let products = context.products {
             // Targets given by a selector are no codes: their selection is checked with the
             // selectors (docs/selectors.md), and there are no list prices of theirs to compare here.
-            let bySelector = self[.targets].map(Self.isSelectors) ?? false
             let rewards: ProductCheckRewards =
-                bySelector ? .selected : rewardsValid ? .codes(self[.targets]) : .codes(nil)
+                targetsBySelector ? .selected : rewardsValid ? .codes(self[.targets]) : .codes(nil)
             checkProducts(rule: rule, targets: targets, rewards: rewards, products: products)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
