@@ -144,6 +144,35 @@ struct ExplanationsV3Tests {
         #expect(try explain([bxgy], cart(["MUG": 1, "HOODIE": 1])) == ["bxgy below-threshold HOODIE 1"])
     }
 
+    @Test("a bxgy whose reward price is not below any product it could reward is no-discount")
+    func rewardWorthNothing() throws {
+        // Buy a T-shirt, get a mug (7.50) for 10.00 (or 7.50): every rewarded mug is worth
+        // nothing, whatever is added, so no units make it apply.
+        var mugFor10 = promotion("m", .bxgy(buy: 1, get: 1, reward: .price(1000)), codes: ["TSHIRT"])
+        mugFor10.targets = ["MUG"]
+        #expect(try explain([mugFor10], cart(["TSHIRT": 1, "MUG": 1])) == ["m no-discount"])
+        #expect(try explain([mugFor10], cart(["TSHIRT": 1])) == ["m no-discount"])
+        #expect(try explain([mugFor10], cart(["MUG": 2])) == ["m no-discount"])
+        var mugAtList = mugFor10
+        mugAtList.rule = .bxgy(buy: 1, get: 1, reward: .price(750))
+        #expect(try explain([mugAtList], cart(["TSHIRT": 1])) == ["m no-discount"])
+        // One cent below the mug's price: one mug more is worth 0.01.
+        var mugFor749 = mugFor10
+        mugFor749.rule = .bxgy(buy: 1, get: 1, reward: .price(749))
+        #expect(try explain([mugFor749], cart(["TSHIRT": 1])) == ["m below-threshold MUG 1"])
+        // Without targets the reward is one of its own codes: mugs and caps for 10.00, a cap
+        // (12.00) could be worth 2.00, so k is counted: 2 units for k = 1 with one mug, 1 more.
+        let pair = promotion("p", .bxgy(buy: 1, get: 1, reward: .price(1000)), codes: ["MUG", "CAP"])
+        #expect(try explain([pair], cart(["MUG": 1])) == ["p below-threshold MUG 1"])
+        // Mugs and bags (0.00) for 10.00: nothing it could reward lists above 10.00.
+        let cheap = promotion("c", .bxgy(buy: 1, get: 1, reward: .price(1000)), codes: ["MUG", "BAG"])
+        #expect(try explain([cheap], cart(["MUG": 1])) == ["c no-discount"])
+        // A percentage is worth something on any product with a price: k counted as before.
+        var mugHalf = mugFor10
+        mugHalf.rule = .bxgy(buy: 1, get: 1, reward: .percent(5000))
+        #expect(try explain([mugHalf], cart(["TSHIRT": 1])) == ["m below-threshold MUG 1"])
+    }
+
     @Test(
         "a cart promotion on part of the cart: outranked and missing on its own total; none to spend on is no-discount")
     func partialCart() throws {

@@ -138,6 +138,16 @@ public struct ReferenceExplanations {
             rule: rule, codes: model.products(of: model.promotions[index]).codes,
             targets: model.products(of: model.promotions[index]).targets
         )
+        // A buy-X-get-Y at a price no product it could reward (its targets, else its codes) is
+        // listed above: every rewarded unit is worth nothing, and an application worth nothing
+        // does not exist, whatever is added.
+        if case .bxgy(_, _, .price(let price), _) = NaiveRule(p.rule),
+            !(p.targets ?? p.codes).contains(where: { code in
+                model.catalog.productID(for: code).map { model.catalog[$0].price > price } ?? false
+            })
+        {
+            return nil
+        }
         var best: (code: String, units: Int64, line: Int)?
         var seen: Set<ProductID> = []
         for code in p.codes + (p.targets ?? []) {

@@ -124,6 +124,13 @@ public struct Explainer: Sendable {
     func missingUnits(promotion index: Int, first: FirstStep) -> (code: String, units: Int64)? {
         let rules = engine.rules
         let rule = rules.promotions[index].rule.kind.missingUnits
+        // A reward priced at or above every product it could reward: no units give an application
+        // (one worth nothing does not exist), as `validate` warns (`promotion.no-discount`).
+        if case .firstGroup(let rewardPrice?) = rule,
+            !rules.products.anyRewarded(by: index, { rules.catalog[$0].price > rewardPrice })
+        {
+            return nil
+        }
         // A line promotion that gives nothing now (the only kind asked here) gives something with
         // units added exactly when the line they are added to does; on a product the cart lacks,
         // how many depends on its price alone, worked out once per price.

@@ -279,6 +279,15 @@ public struct PromotionProducts: Sendable {
         return false
     }
 
+    /// Whether `test` holds for one of the products promotion `index` could reward: its rewarded
+    /// products when it has them, else its own.
+    public func anyRewarded(by index: Int, _ test: (ProductID) -> Bool) -> Bool {
+        let span = spans[index]
+        let (start, end) = span.rewardsStart >= 0 ? (span.rewardsStart, span.rewardsEnd) : (span.start, span.end)
+        for id in ids[Int(start)..<Int(end)] where test(Int(id)) { return true }
+        return false
+    }
+
     /// Whether promotion `index` concerns `product` (as one of its products or of its rewards).
     public func concerns(_ index: Int, _ product: ProductID) -> Bool {
         anyConcerned(by: index) { $0 == product }

@@ -143,7 +143,10 @@ public struct BuyXGetY: GroupPromotionKind {
         return words + timesWords(limit)
     }
 
-    public var missingUnits: MissingUnitsRule { .firstGroup }
+    public var missingUnits: MissingUnitsRule {
+        guard case .price(let price) = reward else { return .firstGroup(rewardPrice: nil) }
+        return .firstGroup(rewardPrice: price)
+    }
 
     public func noDiscountFindings(_ context: NoDiscountContext) -> [NoDiscountFinding] {
         guard case .price(let price) = reward, let highest = context.rewards.map(\.price).max(), price >= highest
