@@ -270,7 +270,16 @@ struct PaymentConcurrencyTests {
         #expect(none.status == 64)
         #expect(
             none.stdout.hasPrefix("Recovered order #3: an interrupted payment had charged 20.00 € to card •••• 4242"))
+        // Output that cannot be written (a full disk): standard error says the order is recorded.
+        try chargeWithoutRecording(store)
+        try checkout(["cart", "add", "VOUCHER"] + store)
+        let lost = try StoreOwnershipTests().toFullDisk(["pay", "--card-stdin"] + store, stdin: badCheckDigit)
+        #expect(lost.status == 74)
+        #expect(
+            lost.stderr
+                == "error: invalid card: the card number is not valid (check digit)\nerror: cannot write the output: No space left on device; the store was changed all the same: Order #4 (7.50 €, card •••• 4242) was recovered.\n"
+        )
         let state = try ledger(path)
-        #expect(state.orders == 3 && state.pending == 0 && state.unmatched == 0)
+        #expect(state.orders == 4 && state.pending == 0 && state.unmatched == 0)
     }
 }

@@ -112,7 +112,7 @@ struct Pay: ParsableCommand {
                     ? OrderReport.invalidCard(problem.description, recovered: recovered)
                     : OrderReport.recoveredLines(recovered))
             Console.error("invalid card: \(problem.description)")
-            try Console.finishOutput()
+            try Self.finishOutput(recovered: recovered)
             throw ExitStatus.dataError
         } catch {
             // No card (a usage error, or none entered): nothing charged, but the orders recovered above
@@ -124,7 +124,7 @@ struct Pay: ParsableCommand {
             } else {
                 out.write(OrderReport.recoveredLines(recovered))
             }
-            try? Console.finishOutput()
+            try? Self.finishOutput(recovered: recovered)
             throw error
         }
         let payment: CheckoutService.Payment
@@ -170,9 +170,7 @@ struct Pay: ParsableCommand {
 
     /// What a payment changed in the store, in words, for when its output could not be written.
     static func change(_ payment: CheckoutService.Payment) -> String {
-        let recovered = payment.recovered.map { order in
-            " Order #\(order.number) (\(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card)) was recovered."
-        }.joined()
+        let recovered = recoveredWords(payment.recovered)
         let result =
             switch payment.result {
             case .approved(let order):
@@ -183,6 +181,32 @@ struct Pay: ParsableCommand {
             case .totalChanged: "the total changed; nothing was charged."
             }
         return result + recovered
+    }
+
+    /// ` Order #1 (7.50 €, card •••• 4242) was recovered.` per order.
+    static func recoveredWords(_ recovered: [OrderRecord]) -> String {
+        recovered.map { order in
+            " Order #\(order.number) (\(MoneyStyle(currency: order.currency).format(order.total)), card \(order.card)) was recovered."
+        }.joined()
+    }
+
+    /// Flushes standard output after a run that charged nothing but recorded the interrupted
+    /// payments `recovered`: when the output that said so cannot be written, standard error says
+    /// which orders are recorded (docs/store.md), as after a payment.
+    static func finishOutput(recovered: [OrderRecord]) throws {
+        guard !recovered.isEmpty else { return try Console.finishOutput() }
+        OutputStream.standardOutput.brokenPipeExitStatus = nil
+        do {
+            try OutputStream.standardOutput.flush()
+        } catch {
+            let note = "the store was changed all the same:" + recoveredWords(recovered)
+            if error.isBrokenPipe {
+                OutputStream.standardError.write("note: \(note.withoutControlCharacters)\n")
+                throw ExitCode(ExitStatus.brokenPipe)
+            }
+            Console.error("\(error.description); \(note)")
+            throw ExitStatus.ioError
+        }
     }
 
     /// Settles interrupted payments; reports the orders recovered if that fails midway.
