@@ -52,6 +52,31 @@ struct ValidateCommandTests {
                 """)
     }
 
+    @Test("a promotion named after its coupon: clean unless --exposed-coupons asks, then a warning at its dict")
+    func exposedCoupons() throws {
+        let plist = """
+            <plist version="1.0"><array>
+              <dict><key>id</key><string>spring-10</string><key>name</key><string>Spring 10 %</string>
+                <key>type</key><string>cart</string><key>percent</key><integer>10</integer>
+                <key>coupon</key><string>SPRING</string></dict>
+            </array></plist>
+
+            """
+        let dir = try temporaryDirectory(["coupon.plist": plist])
+        let plain = try checkout(["validate", "coupon.plist", "--strict"], in: dir)
+        #expect(plain.status == 0)
+        #expect(plain.stdout == "0 errors, 0 warnings in 1 file\n")
+        let asked = try checkout(["validate", "coupon.plist", "--exposed-coupons"], in: dir)
+        #expect(asked.status == 0)
+        #expect(
+            asked.stdout == """
+                coupon.plist:2:3: warning: the promotion's id and name contain its coupon (in some letter case): receipts and explanations show them, so anyone would learn the coupon; choose words that do not contain it [promotion.coupon-exposed]
+                0 errors, 1 warning in 1 file
+
+                """)
+        #expect(try checkout(["validate", "coupon.plist", "--exposed-coupons", "--strict"], in: dir).status == 1)
+    }
+
     @Test("warnings pass, unless --strict")
     func strict() throws {
         let dir = try directory()

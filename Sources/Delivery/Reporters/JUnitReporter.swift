@@ -1,10 +1,11 @@
 import Promotions
 
 /// JUnit XML: a testsuite per file and a testcase per promotion; each error is a `<failure>`, each
-/// warning a line of the testcase's `<system-out>`. Problems outside any promotion (malformed XML,
-/// root keys) belong to a testcase named after the file.
+/// warning a line of the testcase's `<system-out>` — or, when warnings fail the run (`validate
+/// --strict`), a `<failure>` too. Problems outside any promotion (malformed XML, root keys) belong
+/// to a testcase named after the file.
 public enum JUnitReporter {
-    public static func render(_ files: [CheckedFile]) -> String {
+    public static func render(_ files: [CheckedFile], warningsFail: Bool = false) -> String {
         var suites = ""
         var totalTests = 0
         var totalFailures = 0
@@ -31,8 +32,8 @@ public enum JUnitReporter {
             var body = ""
             var failures = 0
             for testCase in cases {
-                let errors = testCase.diagnostics.filter { $0.severity == .error }
-                let warnings = testCase.diagnostics.filter { $0.severity == .warning }
+                let errors = testCase.diagnostics.filter { $0.severity == .error || warningsFail }
+                let warnings = testCase.diagnostics.filter { $0.severity == .warning && !warningsFail }
                 body += "    <testcase classname=\"\(escape(file.name))\" name=\"\(escape(testCase.name))\""
                 guard !testCase.diagnostics.isEmpty else {
                     body += "/>\n"

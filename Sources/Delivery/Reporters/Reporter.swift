@@ -14,19 +14,25 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     /// SARIF 2.1.0: for code-scanning dashboards (GitHub code scanning, Azure DevOps, IDEs).
     case sarif
 
-    public func render(_ files: [PromotionFile], tool: ToolInfo = .checkout, notes: Bool = false) -> String {
-        render(files.map(CheckedFile.read), tool: tool, notes: notes)
+    public func render(_ files: [PromotionFile], tool: ToolInfo = .checkout, notes: Bool = false, strict: Bool = false)
+        -> String
+    {
+        render(files.map(CheckedFile.read), tool: tool, notes: notes, strict: strict)
     }
 
     /// Every file given, in order: a file that could not be read is reported too, so that no report
     /// looks clean when a file was never checked. `notes`: the text and GitHub formats also write each
-    /// diagnostic's notes on lines of their own (JUnit, SARIF and JSON always carry them).
-    public func render(_ files: [CheckedFile], tool: ToolInfo = .checkout, notes: Bool = false) -> String {
+    /// diagnostic's notes on lines of their own (JUnit, SARIF and JSON always carry them). `strict`
+    /// (`validate --strict`, where warnings fail the run): JUnit counts them as failures too, so that
+    /// its results view is not green for a run that failed.
+    public func render(_ files: [CheckedFile], tool: ToolInfo = .checkout, notes: Bool = false, strict: Bool = false)
+        -> String
+    {
         switch self {
         case .text: TextReporter.render(files, notes: notes)
         case .json: JSONReporter.render(files)
         case .github: GitHubReporter.render(files, notes: notes)
-        case .junit: JUnitReporter.render(files)
+        case .junit: JUnitReporter.render(files, warningsFail: strict)
         case .sarif: SARIFReporter.render(files, tool: tool)
         }
     }
@@ -36,13 +42,13 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     /// validate`), with blocks of diagnostics made on `parts` at once; the other formats whole.
     public func write(
         _ files: [CheckedFile], parts: PartRunner? = nil, tool: ToolInfo = .checkout, notes: Bool = false,
-        into write: (UnsafeBufferPointer<UInt8>) -> Void
+        strict: Bool = false, into write: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         switch self {
         case .text: TextReporter.render(files, parts: parts, notes: notes, bytesInto: write)
         case .json: JSONReporter.render(files, parts: parts, into: write)
         case .github, .junit, .sarif:
-            var report = render(files, tool: tool, notes: notes)
+            var report = render(files, tool: tool, notes: notes, strict: strict)
             report.withUTF8(write)
         }
     }

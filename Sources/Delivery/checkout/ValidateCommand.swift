@@ -45,6 +45,14 @@ struct Validate: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
+            "Also warn about coupon promotions whose id or name contains their coupon (promotion.coupon-exposed).",
+            discussion:
+                "Receipts and explanations show ids and names, never coupons: such a promotion gives its coupon away."
+        ))
+    var exposedCoupons = false
+
+    @Flag(
+        help: ArgumentHelp(
             "Also write each diagnostic's notes (the related place: the first of two duplicates, the promotion that shadows) on lines of their own.",
             discussion: "text: FILE:LINE:COL: note: MESSAGE; github: ::notice. JUnit and SARIF always carry them."))
     var notes = false
@@ -78,8 +86,8 @@ struct Validate: ParsableCommand {
         // run their parts on every core.
         let parts = PartRunner.onCores(Machine.processorCount)
         let checks = PromotionChecks(
-            catalog: products, checksProducts: products != nil, expiryInstant: instant, limits: limits.plist,
-            parts: parts)
+            catalog: products, checksProducts: products != nil, expiryInstant: instant,
+            exposedCoupons: exposedCoupons, limits: limits.plist, parts: parts)
         var files: [CheckedFile] = []
         var read: [PromotionFile] = []
         for path in plists {
@@ -94,7 +102,7 @@ struct Validate: ParsableCommand {
                 files.append(.unreadable(path: error.path, reason: error.reason))
             }
         }
-        format.write(files, parts: parts, notes: notes) { OutputStream.standardOutput.write($0) }
+        format.write(files, parts: parts, notes: notes, strict: strict) { OutputStream.standardOutput.write($0) }
         try Console.finishOutput()
         UntilExit.keep((files, read))
         if read.count < files.count { throw ExitStatus.noInput }

@@ -12,6 +12,10 @@ public struct PromotionChecks: Sendable {
     public var checksProducts: Bool
     /// Report promotions whose window ended by this instant (`promotion.expired`).
     public var expiryInstant: Instant?
+    /// Also report coupon-gated promotions whose id or name contains their coupon
+    /// (`promotion.coupon-exposed`, `checkout validate --exposed-coupons`). Off by default: a file
+    /// may name a promotion after its coupon on purpose.
+    public var exposedCoupons: Bool
     public var limits: PlistLimits
     /// How the checks that run after reading (did you mean, the shadowed check) spread over cores.
     public var parts: PartRunner
@@ -20,11 +24,13 @@ public struct PromotionChecks: Sendable {
 
     public init(
         catalog: Catalog? = nil, checksProducts: Bool = false, expiryInstant: Instant? = nil,
-        limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother, reading: PromotionReading = .default
+        exposedCoupons: Bool = false, limits: PlistLimits = .default, parts: PartRunner = .oneAfterAnother,
+        reading: PromotionReading = .default
     ) {
         self.catalog = catalog
         self.checksProducts = checksProducts
         self.expiryInstant = expiryInstant
+        self.exposedCoupons = exposedCoupons
         self.limits = limits
         self.parts = parts
         self.reading = reading
@@ -236,15 +242,19 @@ final class PromotionFileHandler: PlistHalvingHandler {
         var diagnostics: [Diagnostic] = []
         swap(&diagnostics, &decoded.diagnostics)
         if !self.diagnostics.isEmpty { diagnostics.insert(contentsOf: self.diagnostics, at: 0) }
-        // Each id's first `<dict>`, worked out only when a promotion gives its coupon away.
-        var table: [String: SourceLocation]?
-        diagnostics += Diagnostic.couponsExposed(decoded.promotions) { id in
-            if table == nil {
-                var lines: [String: SourceLocation] = [:]
-                for entry in decoded.entries { if let id = entry.id, lines[id] == nil { lines[id] = entry.location } }
-                table = lines
+        if checks.exposedCoupons {
+            // Each id's first `<dict>`, worked out only when a promotion gives its coupon away.
+            var table: [String: SourceLocation]?
+            diagnostics += Diagnostic.couponsExposed(decoded.promotions) { id in
+                if table == nil {
+                    var lines: [String: SourceLocation] = [:]
+                    for entry in decoded.entries {
+                        if let id = entry.id, lines[id] == nil { lines[id] = entry.location }
+                    }
+                    table = lines
+                }
+                return table![id]
             }
-            return table![id]
         }
         var ordered = Self.inOrderOfPosition(diagnostics)
         if checks.checksProducts, let catalog = checks.catalog {

@@ -12,6 +12,9 @@ import Testing
         "the promotion's \(what) its coupon (in some letter case): receipts and explanations show them, so anyone would learn the coupon; choose words that do not contain it"
     }
 
+    /// The check is asked for (`validate --exposed-coupons`).
+    let asked = PromotionChecks(exposedCoupons: true)
+
     @Test("an id or a name containing the coupon, in any letter case: a warning at the promotion's dict")
     func positive() {
         assertDiagnostics(
@@ -28,8 +31,8 @@ import Testing
                 ExpectedDiagnostic("2️⃣", "promotion.coupon-exposed", message("name contains")),
                 ExpectedDiagnostic("3️⃣", "promotion.coupon-exposed", message("id and name contain")),
                 ExpectedDiagnostic("4️⃣", "promotion.coupon-exposed", message("id and name contain"))
-            ])
-        let file = load(arrayPlist(promotion(id: "spring", name: "x", coupon: "SPRING")))
+            ], checks: asked)
+        let file = load(arrayPlist(promotion(id: "spring", name: "x", coupon: "SPRING")), checks: asked)
         #expect(file.diagnostics.first?.severity == .warning)
         #expect(file.diagnostics.first?.promotion == "spring")
         #expect(file.diagnostics.first?.message.contains("SPRING") == false)
@@ -41,6 +44,11 @@ import Testing
             arrayPlist(
                 promotion(id: "spring", name: "Spring", coupon: nil)
                     + promotion(id: "cart-10", name: "10 % off with a coupon", coupon: "SPRING")
-                    + promotion(id: "spr", name: "ing", coupon: "spring")), [])
+                    + promotion(id: "spr", name: "ing", coupon: "spring")), [], checks: asked)
+    }
+
+    @Test("not asked for (the default, and what pricing loads with): no warning, even for a coupon in the id")
+    func offByDefault() {
+        assertDiagnostics(arrayPlist(promotion(id: "spring", name: "Spring", coupon: "SPRING")), [])
     }
 }
