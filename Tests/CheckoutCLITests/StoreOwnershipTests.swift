@@ -141,6 +141,35 @@ struct StoreOwnershipTests {
         _ = try paying.wait()
     }
 
+    @Test("one store under two names (a symbolic link): a payment under way through one is under way through the other")
+    func storeUnderTwoNames() throws {
+        let dir = try temporaryDirectory()
+        let real = dir.appendingPathComponent("store.sqlite").path
+        let link = dir.appendingPathComponent("link.sqlite").path
+        try checkout(["cart", "add", "MUG", "--store", real])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let paying = try start(
+            ["pay", "--card-stdin", "--store", link], stdin: approvingCard,
+            environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": "before-charge"])
+        let errors = paying.scratch.appendingPathComponent("stderr")
+        for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
+            usleep(10_000)
+        }
+        // Through the real name: refused, the payment through the link is not taken for interrupted.
+        let busy = try checkout(["pay", "--card-stdin", "--format", "json", "--store", real], stdin: approvingCard)
+        #expect(busy.status == 1)
+        #expect(try json(busy.stdout)["status"] as? String == "in-progress")
+        #expect(try json(busy.stdout)["recovered"] as? [Int] == [])
+        kill(paying.process.processIdentifier, SIGKILL)
+        _ = try paying.wait()
+        // Now it is interrupted (before its charge): released, and the mug paid once.
+        let paid = try checkout(["pay", "--card-stdin", "--format", "json", "--store", real], stdin: approvingCard)
+        #expect(paid.status == 0)
+        #expect(try json(paid.stdout)["total"] as? String == "7.50")
+        let orders = try json(checkout(["orders", "--format", "json", "--store", link]).stdout)["orders"] as? [Any]
+        #expect(orders?.count == 1)
+    }
+
     @Test("a read-only store (file or directory): orders and cart show work; changing it is refused in words")
     func readOnly() throws {
         let dir = try temporaryDirectory()

@@ -67,7 +67,9 @@ public final class ShopDatabase {
     /// `createDirectory` (the default location), and only for writing; otherwise it is an error
     /// naming it. Brings an older store's schema up to date (even for reading, when it can be written).
     public init(path: String, access: Access = .write, createDirectory: Bool = false) throws(StoreError) {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // Resolved: a store reached by two names (a symbolic link, `..`) must have one set of
+        // locks, or a payment under way through one name looks interrupted through the other.
+        let absolute = FileSystem.resolved(path)
         self.path = path
         holdsDirectory = absolute + "-orders"
         let directory = (absolute as NSString).deletingLastPathComponent
@@ -122,7 +124,7 @@ public final class ShopDatabase {
     /// store — no file, an empty one, anything that is not a Checkout store — is refused
     /// (``StoreError/Kind/notAStore``) and nothing is created.
     public static func existing(path: String) throws(StoreError) -> ShopDatabase {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = FileSystem.resolved(path)
         switch try StoreFile.inspect(absolute, path: path) {
         case .missing:
             throw StoreError(.notAStore, "there is no store at \(path) (no such file); give the path of a store")

@@ -143,6 +143,28 @@ public enum FileSystem {
         if let failure { throw failure }
     }
 
+    /// `path` made absolute with its symbolic links resolved, so that every name of one file gives
+    /// one path (files named after it, such as locks, are then one file too); for a file not there
+    /// yet, its directory resolved and its name kept. As given, made absolute, when even the
+    /// directory cannot be resolved.
+    public static func resolved(_ path: String) -> String {
+        if let full = realpath(path, nil) {
+            defer { free(full) }
+            return String(cString: full)
+        }
+        var absolute = path
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            defer { free(cwd) }
+            absolute = String(cString: cwd) + "/" + path
+        }
+        guard let slash = absolute.lastIndex(of: "/") else { return absolute }
+        let directory = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+        guard let resolvedDirectory = realpath(directory, nil) else { return absolute }
+        defer { free(resolvedDirectory) }
+        let parent = String(cString: resolvedDirectory)
+        return (parent == "/" ? "" : parent) + "/" + absolute[absolute.index(after: slash)...]
+    }
+
     /// Removes the file `path`, if there is one.
     public static func remove(_ path: String) {
         unlink(path)
