@@ -376,6 +376,42 @@ struct LedgerTests {
         #expect(try checkout(["cart", "show"] + args).stdout == "Cart is empty.\n")
     }
 
+    @Test("cart coupon add says when the promotion a coupon matches is used up, or for other customers")
+    func couponClosed() throws {
+        let vip = """
+            <key>id</key><string>vip-mugs</string><key>name</key><string>VIP mugs</string>
+            <key>type</key><string>percent</string><key>percent</key><integer>50</integer>
+            <key>code</key><string>MUG</string><key>coupon</key><string>VIP</string>
+            <key>customer_groups</key><array><string>vip</string></array>
+            """
+        let (dir, _, args) = try shop([firstOrders(1, id: "first-1") + "<key>coupon</key><string>SPRING</string>", vip])
+        let customers = dir.appendingPathComponent("Customers.json")
+        try #"{"customers": [{"id": "A"}, {"id": "B"}, {"id": "V", "groups": ["vip"]}]}"#.write(
+            to: customers, atomically: true, encoding: .utf8)
+        func as_(_ customer: String) -> [String] { ["--customer", customer, "--customers", customers.path] + args }
+        try checkout(["cart", "add", "MUG"] + as_("A"))
+        let first = try checkout(["cart", "coupon", "add", "SPRING"] + as_("A"))
+        #expect(first.stdout == "Coupon added: it unlocks \"First 1 orders: 20% off mugs\".\n" && first.stderr == "")
+        let paid = try json(
+            checkout(["pay", "--card-stdin", "--format", "json"] + as_("A"), stdin: approvingCard).stdout)
+        #expect(paid["total"] as? String == "6.00")
+        // Its one use is taken: B is told so, not that it unlocks the promotion.
+        let usedUp = try checkout(["cart", "coupon", "add", "spring"] + as_("B"))
+        #expect(usedUp.status == 0 && usedUp.stdout == "Coupon added.\n")
+        #expect(
+            usedUp.stderr
+                == "warning: the coupon unlocks nothing now: \"First 1 orders: 20% off mugs\" has reached its usage limit\n"
+        )
+        // VIP mugs are for the vip group: not B's, V's.
+        let other = try checkout(["cart", "coupon", "add", "VIP"] + as_("B"))
+        #expect(other.stdout == "Coupon added.\n")
+        #expect(
+            other.stderr
+                == "warning: the coupon unlocks nothing for this customer: \"VIP mugs\" is for other customers\n")
+        let member = try checkout(["cart", "coupon", "add", "VIP"] + as_("V"))
+        #expect(member.stdout == "Coupon added: it unlocks \"VIP mugs\".\n" && member.stderr == "")
+    }
+
     @Test(
         "groups come from --customers, $CHECKOUT_CUSTOMERS or Rules/Customers.json, read only with --customer: malformed or repeated id 65, unreadable 66, an empty id 64"
     )

@@ -160,10 +160,30 @@ public final class CheckoutService {
 
     /// What adding a coupon did.
     public enum CouponOutcome: Sendable, Equatable {
-        /// Added; the names of the active promotions it unlocks (none: it matches nothing now).
-        case added(unlocks: [String])
+        /// Added; the names of the active promotions it unlocks for the cart's customer, and of
+        /// those it matches that the customer cannot have now: used up (their usage limit reached),
+        /// or for other customers (docs/store.md). None at all: it matches nothing now.
+        case added(unlocks: [String], usedUp: [String] = [], notForCustomer: [String] = [])
         /// The cart presents it already (in some letter case).
         case alreadyPresent
+
+        /// Why an added coupon unlocks nothing now, in words that follow "the coupon" (`cart coupon
+        /// add`'s warning) or "it" (the shop's message): `matches no active promotion now`,
+        /// `unlocks nothing now: "Spring" has reached its usage limit`.
+        public static func nothingUnlocked(usedUp: [String], notForCustomer: [String]) -> String {
+            func quoted(_ names: [String]) -> String {
+                names.map { "\"\($0.forDisplay(limit: String.messageValueLimit))\"" }.joined(separator: ", ")
+            }
+            if !usedUp.isEmpty {
+                return "unlocks nothing now: \(quoted(usedUp)) "
+                    + (usedUp.count == 1 ? "has reached its usage limit" : "have reached their usage limits")
+            }
+            if !notForCustomer.isEmpty {
+                return "unlocks nothing for this customer: \(quoted(notForCustomer)) "
+                    + (notForCustomer.count == 1 ? "is" : "are") + " for other customers"
+            }
+            return "matches no active promotion now"
+        }
 
         /// What the shop and `cart coupon add` say of promotions a coupon unlocks: `Coupon added: it
         /// unlocks "Spring sale".`, each name escaped for display (a promotion's name comes from the
@@ -179,10 +199,24 @@ public final class CheckoutService {
         guard try cart.addCoupon(coupon) else { return .alreadyPresent }
         let now = clock.now()
         let key = CouponKey(coupon)
-        let unlocks = rules.promotions.filter { promotion in
-            promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(CouponKey.init) == key
-        }.map(\.name)
-        return .added(unlocks: unlocks)
+        let matched = rules.promotions.indices.filter { index in
+            let promotion = rules.promotions[index]
+            return promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(CouponKey.init) == key
+        }
+        guard !matched.isEmpty else { return .added(unlocks: []) }
+        var engine = PricingEngine(rules: rules)
+        engine.ledger = try ledger()
+        let cart = Cart(lines: [], customer: customer)
+        var (unlocks, usedUp, notForCustomer): ([String], [String], [String]) = ([], [], [])
+        for index in matched {
+            let name = rules.promotions[index].name
+            switch engine.customerStanding(ofPromotion: index, in: cart) {
+            case .eligible: unlocks.append(name)
+            case .exhausted: usedUp.append(name)
+            case .notEligible: notForCustomer.append(name)
+            }
+        }
+        return .added(unlocks: unlocks, usedUp: usedUp, notForCustomer: notForCustomer)
     }
 
     /// What a payment came to.

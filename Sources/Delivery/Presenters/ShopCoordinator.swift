@@ -139,9 +139,11 @@ public final class ShopCoordinator {
                 if adding {
                     switch try service.addCoupon(code) {
                     case .alreadyPresent: navigation?.showMessage("The cart has that coupon already.")
-                    case .added(let unlocks) where unlocks.isEmpty:
-                        navigation?.showMessage("Coupon added, but it matches no active promotion now.")
-                    case .added(let unlocks):
+                    case .added(let unlocks, let usedUp, let notForCustomer) where unlocks.isEmpty:
+                        let reason = CheckoutService.CouponOutcome.nothingUnlocked(
+                            usedUp: usedUp, notForCustomer: notForCustomer)
+                        navigation?.showMessage("Coupon added, but it \(reason).")
+                    case .added(let unlocks, _, _):
                         navigation?.showMessage(CheckoutService.CouponOutcome.unlockedSentence(unlocks))
                     }
                 } else {
