@@ -388,27 +388,27 @@ struct LedgerTests {
         let customers = dir.appendingPathComponent("Customers.json")
         try #"{"customers": [{"id": "A"}, {"id": "B"}, {"id": "V", "groups": ["vip"]}]}"#.write(
             to: customers, atomically: true, encoding: .utf8)
-        func as_(_ customer: String) -> [String] { ["--customer", customer, "--customers", customers.path] + args }
-        try checkout(["cart", "add", "MUG"] + as_("A"))
-        let first = try checkout(["cart", "coupon", "add", "SPRING"] + as_("A"))
+        func by(_ customer: String) -> [String] { ["--customer", customer, "--customers", customers.path] + args }
+        try checkout(["cart", "add", "MUG"] + by("A"))
+        let first = try checkout(["cart", "coupon", "add", "SPRING"] + by("A"))
         #expect(first.stdout == "Coupon added: it unlocks \"First 1 orders: 20% off mugs\".\n" && first.stderr == "")
         let paid = try json(
-            checkout(["pay", "--card-stdin", "--format", "json"] + as_("A"), stdin: approvingCard).stdout)
+            checkout(["pay", "--card-stdin", "--format", "json"] + by("A"), stdin: approvingCard).stdout)
         #expect(paid["total"] as? String == "6.00")
         // Its one use is taken: B is told so, not that it unlocks the promotion.
-        let usedUp = try checkout(["cart", "coupon", "add", "spring"] + as_("B"))
+        let usedUp = try checkout(["cart", "coupon", "add", "spring"] + by("B"))
         #expect(usedUp.status == 0 && usedUp.stdout == "Coupon added.\n")
         #expect(
             usedUp.stderr
                 == "warning: the coupon unlocks nothing now: \"First 1 orders: 20% off mugs\" has reached its usage limit\n"
         )
         // VIP mugs are for the vip group: not B's, V's.
-        let other = try checkout(["cart", "coupon", "add", "VIP"] + as_("B"))
+        let other = try checkout(["cart", "coupon", "add", "VIP"] + by("B"))
         #expect(other.stdout == "Coupon added.\n")
         #expect(
             other.stderr
                 == "warning: the coupon unlocks nothing for this customer: \"VIP mugs\" is for other customers\n")
-        let member = try checkout(["cart", "coupon", "add", "VIP"] + as_("V"))
+        let member = try checkout(["cart", "coupon", "add", "VIP"] + by("V"))
         #expect(member.stdout == "Coupon added: it unlocks \"VIP mugs\".\n" && member.stderr == "")
     }
 
