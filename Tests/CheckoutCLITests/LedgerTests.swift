@@ -410,6 +410,16 @@ struct LedgerTests {
                 == "warning: the coupon unlocks nothing for this customer: \"VIP mugs\" is for other customers\n")
         let member = try checkout(["cart", "coupon", "add", "VIP"] + by("V"))
         #expect(member.stdout == "Coupon added: it unlocks \"VIP mugs\".\n" && member.stderr == "")
+        // A promotion limited per customer needs one: the anonymous cart is told so.
+        let (_, _, welcomeArgs) = try shop([welcome + "<key>coupon</key><string>HELLO</string>"])
+        let anonymous = try checkout(["cart", "coupon", "add", "HELLO"] + welcomeArgs)
+        #expect(anonymous.stdout == "Coupon added.\n")
+        #expect(
+            anonymous.stderr
+                == "warning: the coupon unlocks nothing without a customer: \"Welcome: 2.00 off\" is limited per customer, and the cart has no customer\n"
+        )
+        let named = try checkout(["cart", "coupon", "add", "HELLO", "--customer", "A"] + welcomeArgs)
+        #expect(named.stdout == "Coupon added: it unlocks \"Welcome: 2.00 off\".\n")
     }
 
     @Test(

@@ -279,7 +279,16 @@ struct PaymentConcurrencyTests {
             lost.stderr
                 == "error: invalid card: the card number is not valid (check digit)\nerror: cannot write the output: No space left on device; the store was changed all the same: Order #4 (7.50 €, card •••• 4242) was recovered.\n"
         )
+        // No card at all, and the output cannot be written: the recovered order is said all the same.
+        try chargeWithoutRecording(store)
+        try checkout(["cart", "add", "MUG"] + store)
+        let noCard = try StoreOwnershipTests().toFullDisk(["pay", "--card-stdin"] + store, stdin: "\n\n\n")
+        #expect(noCard.status == 74)
+        #expect(
+            noCard.stderr.hasSuffix(
+                "error: cannot write the output: No space left on device; the store was changed all the same: Order #5 (5.00 €, card •••• 4242) was recovered.\n"
+            ))
         let state = try ledger(path)
-        #expect(state.orders == 4 && state.pending == 0 && state.unmatched == 0)
+        #expect(state.orders == 5 && state.pending == 0 && state.unmatched == 0)
     }
 }

@@ -144,7 +144,7 @@ struct ExplanationsV3Tests {
         #expect(try explain([bxgy], cart(["MUG": 1, "HOODIE": 1])) == ["bxgy below-threshold HOODIE 1"])
     }
 
-    @Test("a bxgy whose reward price is not below any product it could reward is no-discount")
+    @Test("a bxgy that no product it could reward is worth anything to (at or below its price, or free) is no-discount")
     func rewardWorthNothing() throws {
         // Buy a T-shirt, get a mug (7.50) for 10.00 (or 7.50): every rewarded mug is worth
         // nothing, whatever is added, so no units make it apply.
@@ -167,6 +167,11 @@ struct ExplanationsV3Tests {
         // Mugs and bags (0.00) for 10.00: nothing it could reward lists above 10.00.
         let cheap = promotion("c", .bxgy(buy: 1, get: 1, reward: .price(1000)), codes: ["MUG", "BAG"])
         #expect(try explain([cheap], cart(["MUG": 1])) == ["c no-discount"])
+        // Buy a mug, get a paper bag (0.00) free: a free bag saves nothing, whatever is added.
+        var freeBag = promotion("b", .bxgy(buy: 1, get: 1), codes: ["MUG"])
+        freeBag.targets = ["BAG"]
+        #expect(try explain([freeBag], cart(["MUG": 1])) == ["b no-discount"])
+        #expect(try explain([freeBag], cart(["BAG": 1])) == ["b no-discount"])
         // A percentage is worth something on any product with a price: k counted as before.
         var mugHalf = mugFor10
         mugHalf.rule = .bxgy(buy: 1, get: 1, reward: .percent(5000))

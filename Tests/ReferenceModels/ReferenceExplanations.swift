@@ -138,15 +138,19 @@ public struct ReferenceExplanations {
             rule: rule, codes: model.products(of: model.promotions[index]).codes,
             targets: model.products(of: model.promotions[index]).targets
         )
-        // A buy-X-get-Y at a price no product it could reward (its targets, else its codes) is
-        // listed above: every rewarded unit is worth nothing, and an application worth nothing
-        // does not exist, whatever is added.
-        if case .bxgy(_, _, .price(let price), _) = NaiveRule(p.rule),
-            !(p.targets ?? p.codes).contains(where: { code in
-                model.catalog.productID(for: code).map { model.catalog[$0].price > price } ?? false
-            })
-        {
-            return nil
+        // A buy-X-get-Y whose every product it could reward (its targets, else its codes) is listed
+        // at or below its reward price, or is free under a percentage off: every rewarded unit is
+        // worth nothing, and an application worth nothing does not exist, whatever is added.
+        if case .bxgy(_, _, let reward, _) = NaiveRule(p.rule) {
+            let floor: Int64
+            switch reward {
+            case .price(let price): floor = price
+            case .percent: floor = 0
+            }
+            let worthSomething = (p.targets ?? p.codes).contains { code in
+                model.catalog.productID(for: code).map { model.catalog[$0].price > floor } ?? false
+            }
+            if !worthSomething { return nil }
         }
         var best: (code: String, units: Int64, line: Int)?
         var seen: Set<ProductID> = []

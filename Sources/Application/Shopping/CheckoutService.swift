@@ -162,21 +162,29 @@ public final class CheckoutService {
     public enum CouponOutcome: Sendable, Equatable {
         /// Added; the names of the active promotions it unlocks for the cart's customer, and of
         /// those it matches that the customer cannot have now: used up (their usage limit reached),
-        /// or for other customers (docs/store.md). None at all: it matches nothing now.
-        case added(unlocks: [String], usedUp: [String] = [], notForCustomer: [String] = [])
+        /// limited per customer while the cart has none, or for other customer groups
+        /// (docs/store.md). None at all: it matches nothing now.
+        case added(
+            unlocks: [String], usedUp: [String] = [], needsCustomer: [String] = [], notForCustomer: [String] = [])
         /// The cart presents it already (in some letter case).
         case alreadyPresent
 
         /// Why an added coupon unlocks nothing now, in words that follow "the coupon" (`cart coupon
         /// add`'s warning) or "it" (the shop's message): `matches no active promotion now`,
         /// `unlocks nothing now: "Spring" has reached its usage limit`.
-        public static func nothingUnlocked(usedUp: [String], notForCustomer: [String]) -> String {
+        public static func nothingUnlocked(usedUp: [String], needsCustomer: [String], notForCustomer: [String])
+            -> String
+        {
             func quoted(_ names: [String]) -> String {
                 names.map { "\"\($0.forDisplay(limit: String.messageValueLimit))\"" }.joined(separator: ", ")
             }
             if !usedUp.isEmpty {
                 return "unlocks nothing now: \(quoted(usedUp)) "
                     + (usedUp.count == 1 ? "has reached its usage limit" : "have reached their usage limits")
+            }
+            if !needsCustomer.isEmpty {
+                return "unlocks nothing without a customer: \(quoted(needsCustomer)) "
+                    + (needsCustomer.count == 1 ? "is" : "are") + " limited per customer, and the cart has no customer"
             }
             if !notForCustomer.isEmpty {
                 return "unlocks nothing for this customer: \(quoted(notForCustomer)) "
@@ -204,19 +212,29 @@ public final class CheckoutService {
             return promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(CouponKey.init) == key
         }
         guard !matched.isEmpty else { return .added(unlocks: []) }
+        // The customer's standing worked out once (groups, the ledger's used-up limits), then
+        // without the ledger: open only without it means used up.
         var engine = PricingEngine(rules: rules)
         engine.ledger = try ledger()
-        let cart = Cart(lines: [], customer: customer)
-        var (unlocks, usedUp, notForCustomer): ([String], [String], [String]) = ([], [], [])
+        let open = engine.eligiblePromotions(for: customer)
+        engine.ledger = nil
+        let openUnlimited = engine.eligiblePromotions(for: customer)
+        var (unlocks, usedUp, needsCustomer, notForCustomer): ([String], [String], [String], [String]) = (
+            [], [], [], []
+        )
         for index in matched {
-            let name = rules.promotions[index].name
-            switch engine.customerStanding(ofPromotion: index, in: cart) {
-            case .eligible: unlocks.append(name)
-            case .exhausted: usedUp.append(name)
-            case .notEligible: notForCustomer.append(name)
+            let promotion = rules.promotions[index]
+            if open(index) {
+                unlocks.append(promotion.name)
+            } else if openUnlimited(index) {
+                usedUp.append(promotion.name)
+            } else if customer?.id == nil, promotion.usesPerCustomer != nil, promotion.customerGroups == nil {
+                needsCustomer.append(promotion.name)
+            } else {
+                notForCustomer.append(promotion.name)
             }
         }
-        return .added(unlocks: unlocks, usedUp: usedUp, notForCustomer: notForCustomer)
+        return .added(unlocks: unlocks, usedUp: usedUp, needsCustomer: needsCustomer, notForCustomer: notForCustomer)
     }
 
     /// What a payment came to.

@@ -139,11 +139,11 @@ public final class ShopCoordinator {
                 if adding {
                     switch try service.addCoupon(code) {
                     case .alreadyPresent: navigation?.showMessage("The cart has that coupon already.")
-                    case .added(let unlocks, let usedUp, let notForCustomer) where unlocks.isEmpty:
+                    case .added(let unlocks, let usedUp, let needsCustomer, let notForCustomer) where unlocks.isEmpty:
                         let reason = CheckoutService.CouponOutcome.nothingUnlocked(
-                            usedUp: usedUp, notForCustomer: notForCustomer)
+                            usedUp: usedUp, needsCustomer: needsCustomer, notForCustomer: notForCustomer)
                         navigation?.showMessage("Coupon added, but it \(reason).")
-                    case .added(let unlocks, _, _):
+                    case .added(let unlocks, _, _, _):
                         navigation?.showMessage(CheckoutService.CouponOutcome.unlockedSentence(unlocks))
                     }
                 } else {

@@ -178,12 +178,13 @@ struct CartCommand: ParsableCommand {
             switch outcome {
             case .alreadyPresent:
                 OutputStream.standardOutput.write("The cart presents that coupon already.\n")
-            case .added(let unlocks, let usedUp, let notForCustomer) where unlocks.isEmpty:
+            case .added(let unlocks, let usedUp, let needsCustomer, let notForCustomer) where unlocks.isEmpty:
                 OutputStream.standardOutput.write("Coupon added.\n")
                 Console.warning(
                     "the coupon "
-                        + CheckoutService.CouponOutcome.nothingUnlocked(usedUp: usedUp, notForCustomer: notForCustomer))
-            case .added(let unlocks, _, _):
+                        + CheckoutService.CouponOutcome.nothingUnlocked(
+                            usedUp: usedUp, needsCustomer: needsCustomer, notForCustomer: notForCustomer))
+            case .added(let unlocks, _, _, _):
                 OutputStream.standardOutput.write(CheckoutService.CouponOutcome.unlockedSentence(unlocks) + "\n")
             }
             try Console.finishOutput(changed: outcome == .alreadyPresent ? nil : "the coupon was added to the cart")

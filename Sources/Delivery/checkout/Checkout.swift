@@ -151,8 +151,8 @@ enum Console {
     /// Flushes standard output; a failed write ends the run with a message and exit 74 (a closed
     /// pipe: 141). `changed` says what the command changed in the store, if anything: the change
     /// stays made, and standard error says so, since the output that would have said it is lost
-    /// (docs/store.md).
-    static func finishOutput(changed: String? = nil) throws {
+    /// (docs/store.md); `repeats`: whether running the command again would make the change again.
+    static func finishOutput(changed: String? = nil, repeats: Bool = true) throws {
         let output = OutputStream.standardOutput
         // A command that changed the store says so even when the reader of its output went away:
         // the closed pipe is then noticed here rather than ending the run unseen.
@@ -161,7 +161,8 @@ enum Console {
             try output.flush()
         } catch {
             let note = changed.map {
-                "the store was changed all the same: \($0) (running the command again would repeat it)"
+                "the store was changed all the same: \($0)"
+                    + (repeats ? " (running the command again would repeat it)" : "")
             }
             if error.isBrokenPipe {
                 // The reader is gone: end as a closed pipe ends every command (141), but say what changed.

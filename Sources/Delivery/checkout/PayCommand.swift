@@ -124,7 +124,8 @@ struct Pay: ParsableCommand {
             } else {
                 out.write(OrderReport.recoveredLines(recovered))
             }
-            try? Self.finishOutput(recovered: recovered)
+            // The usage error stands, unless the recovered orders could not be said.
+            if recovered.isEmpty { try? Console.finishOutput() } else { try Self.finishOutput(recovered: recovered) }
             throw error
         }
         let payment: CheckoutService.Payment
@@ -194,19 +195,8 @@ struct Pay: ParsableCommand {
     /// payments `recovered`: when the output that said so cannot be written, standard error says
     /// which orders are recorded (docs/store.md), as after a payment.
     static func finishOutput(recovered: [OrderRecord]) throws {
-        guard !recovered.isEmpty else { return try Console.finishOutput() }
-        OutputStream.standardOutput.brokenPipeExitStatus = nil
-        do {
-            try OutputStream.standardOutput.flush()
-        } catch {
-            let note = "the store was changed all the same:" + recoveredWords(recovered)
-            if error.isBrokenPipe {
-                OutputStream.standardError.write("note: \(note.withoutControlCharacters)\n")
-                throw ExitCode(ExitStatus.brokenPipe)
-            }
-            Console.error("\(error.description); \(note)")
-            throw ExitStatus.ioError
-        }
+        try Console.finishOutput(
+            changed: recovered.isEmpty ? nil : String(recoveredWords(recovered).dropFirst()), repeats: false)
     }
 
     /// Settles interrupted payments; reports the orders recovered if that fails midway.

@@ -124,10 +124,11 @@ public struct Explainer: Sendable {
     func missingUnits(promotion index: Int, first: FirstStep) -> (code: String, units: Int64)? {
         let rules = engine.rules
         let rule = rules.promotions[index].rule.kind.missingUnits
-        // A reward priced at or above every product it could reward: no units give an application
-        // (one worth nothing does not exist), as `validate` warns (`promotion.no-discount`).
-        if case .firstGroup(let rewardPrice?) = rule,
-            !rules.products.anyRewarded(by: index, { rules.catalog[$0].price > rewardPrice })
+        // Every product it could reward worth nothing as a reward (priced at or below a reward
+        // price, or free): no units give an application (one worth nothing does not exist), as
+        // `validate` warns (`promotion.no-discount`).
+        if case .firstGroup(let floor) = rule,
+            !rules.products.anyRewarded(by: index, { rules.catalog[$0].price > floor })
         {
             return nil
         }

@@ -566,23 +566,11 @@ struct Decoding: PromotionFields {
         }
     }
 
-    /// Whether `value`, when an `<integer>`, holds a plist integer (digits, perhaps a minus sign;
-    /// one too large is left to the caller's range check, text that is no number to its message);
-    /// else reports it. An `<integer>` that holds `7.5` or `1e1` is not one, as a `<real>` may be.
-    mutating func wholeIfInteger(_ key: PromotionKey, _ value: PlistValue) -> Bool {
-        guard value.kind == .integer, case .failure(.notANumber) = value.withTextBytes(Amount.parseInteger),
-            value.withTextBytes({ Amount.parse($0, minorDigits: 2) }) != .failure(.notANumber)
-        else { return true }
-        invalid(.integerElementNotWhole(key: key.text, value.text.trimmed), value)
-        return false
-    }
-
     /// Money in the context's currency: exact, a whole number of minor units, within bounds.
     mutating func money(_ key: PromotionKey, minimum: Int64? = nil, positive: Bool = false) -> Int64? {
         guard let value = expect(key, [.real, .integer, .string], "an amount (<real>, <integer> or <string>)") else {
             return nil
         }
-        guard wholeIfInteger(key, value) else { return nil }
         let currency = context.currency
         let parsed = value.withTextBytes { Amount.parse($0, minorDigits: currency.minorDigits) }
         if case .success(let amount) = parsed, amount > 0 || (!positive && amount >= (minimum ?? .min)) {
@@ -612,8 +600,7 @@ struct Decoding: PromotionFields {
 
     /// `percent`: a <real> or <integer>, a multiple of 0.01 in (0, 100], as hundredths of a percent.
     mutating func percentage() -> Int64? {
-        guard let value = expect(.percent, [.real, .integer], "a <real> or <integer>"), wholeIfInteger(.percent, value)
-        else { return nil }
+        guard let value = expect(.percent, [.real, .integer], "a <real> or <integer>") else { return nil }
         let parsed = value.withTextBytes { Amount.parse($0, minorDigits: 2) }
         if case .success(let hundredths) = parsed, hundredths > 0, hundredths <= 10_000 { return hundredths }
         let text = value.text.trimmed

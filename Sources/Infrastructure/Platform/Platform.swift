@@ -144,25 +144,48 @@ public enum FileSystem {
     }
 
     /// `path` made absolute with its symbolic links resolved, so that every name of one file gives
-    /// one path (files named after it, such as locks, are then one file too); for a file not there
-    /// yet, its directory resolved and its name kept. As given, made absolute, when even the
-    /// directory cannot be resolved.
+    /// one path (files named after it, such as locks, are then one file too). For a file not there
+    /// yet: its directory resolved and its name kept — or, for a link to a file not there yet, where
+    /// the link points, resolved the same way. As given, made absolute, when even the directory
+    /// cannot be resolved.
     public static func resolved(_ path: String) -> String {
-        if let full = realpath(path, nil) {
-            defer { free(full) }
-            return String(cString: full)
+        var path = path
+        // Links to links, up to the C library's own limit of 40.
+        for _ in 0..<40 {
+            if let full = realpath(path, nil) {
+                defer { free(full) }
+                return String(cString: full)
+            }
+            let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+            let slash = absolute.lastIndex(of: "/")!
+            let directory = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+            let name = String(absolute[absolute.index(after: slash)...])
+            // A link whose target is not there yet: where it points.
+            if let target = linkTarget(absolute) {
+                path = target.hasPrefix("/") ? target : directory + "/" + target
+                continue
+            }
+            guard let resolvedDirectory = realpath(directory, nil) else { return absolute }
+            defer { free(resolvedDirectory) }
+            let parent = String(cString: resolvedDirectory)
+            return (parent == "/" ? "" : parent) + "/" + name
         }
-        var absolute = path
-        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-            defer { free(cwd) }
-            absolute = String(cString: cwd) + "/" + path
-        }
-        guard let slash = absolute.lastIndex(of: "/") else { return absolute }
-        let directory = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
-        guard let resolvedDirectory = realpath(directory, nil) else { return absolute }
-        defer { free(resolvedDirectory) }
-        let parent = String(cString: resolvedDirectory)
-        return (parent == "/" ? "" : parent) + "/" + absolute[absolute.index(after: slash)...]
+        return path
+    }
+
+    /// The current directory, or `/` when it cannot be read.
+    private static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "/" }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+
+    /// What the symbolic link `path` holds; nil when `path` is not a link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Removes the file `path`, if there is one.

@@ -40,7 +40,8 @@ public enum FuzzHarness {
             bytes: array, name: "fuzz.plist", checks: PromotionChecks(expiryInstant: instant, limits: limits))
         let checked = PromotionFile.load(
             bytes: array, name: "fuzz.plist",
-            checks: PromotionChecks(catalog: catalog, checksProducts: true, expiryInstant: instant, limits: limits))
+            checks: PromotionChecks(
+                catalog: catalog, checksProducts: true, expiryInstant: instant, exposedCoupons: true, limits: limits))
         for file in [plain, checked] {
             precondition(
                 zip(file.diagnostics, file.diagnostics.dropFirst()).allSatisfy { $0.location <= $1.location },

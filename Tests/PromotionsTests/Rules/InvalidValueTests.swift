@@ -31,16 +31,6 @@ import Testing
                 "`price` 1e400 is out of range (the largest amount is 92233720368547758.07)"
             ),
             ("price", "<true/>", "`price` must be an amount (<real>, <integer> or <string>), not a <true>"),
-            // An <integer> holds a plist integer, whatever a <real> may hold.
-            (
-                "price", "<integer>19.5</integer>",
-                "`price` is an <integer>, which holds a whole number, not \"19.5\"; write a <real> for a fraction"
-            ),
-            (
-                "price", "<integer> 1e1 </integer>",
-                "`price` is an <integer>, which holds a whole number, not \"1e1\"; write a <real> for a fraction"
-            ),
-            ("price", "<integer>abc</integer>", "`price` must be a decimal amount such as 19.99, not \"abc\""),
             ("name", "<string></string>", "`name` must not be empty"),
             ("percent", "<real>10</real>", "`percent` is not allowed in a bulk promotion; remove it"),
             ("enabled", "<string>yes</string>", "`enabled` must be <true/> or <false/>, not a <string>"),
@@ -59,6 +49,17 @@ import Testing
         #expect(diagnostics.first?.location.line == 5)
         #expect(diagnostics.first?.location.column == key.count + 14)
         #expect(diagnostics.first?.message == message)
+    }
+
+    @Test("money is read by its text whatever its element (docs/money.md): an <integer> may hold 19.5")
+    func moneyWhateverItsType() {
+        for value in [
+            "<integer>19.5</integer>", "<real>19.50</real>", "<string>1.95e1</string>", "<integer> 19.5 </integer>"
+        ] {
+            let file = load(bulk("price", value))
+            #expect(file.diagnostics.isEmpty, "\(value)")
+            #expect(file.promotions.first?.rule == .bulk(threshold: 3, unitPrice: 1950), "\(value)")
+        }
     }
 
     @Test("combo ranges: N ≥ 2, 0 ≤ M < N")
@@ -87,16 +88,8 @@ import Testing
         #expect(percent("<real>100.01</real>") == ["`percent` must be greater than 0 and at most 100, not 100.01"])
         #expect(percent("<real>12.345</real>") == ["`percent` must be a multiple of 0.01, not 12.345"])
         #expect(percent("<string>10</string>") == ["`percent` must be a <real> or <integer>, not a <string>"])
-        #expect(
-            percent("<integer>7.5</integer>") == [
-                "`percent` is an <integer>, which holds a whole number, not \"7.5\"; write a <real> for a fraction"
-            ])
-        #expect(
-            percent("<integer>10.0</integer>") == [
-                "`percent` is an <integer>, which holds a whole number, not \"10.0\"; write a <real> for a fraction"
-            ])
-        #expect(percent("<real>7.5</real>") == [])
-        #expect(percent("<integer>10</integer>") == [])
+        // Its text is read whatever its element (as money's: docs/money.md): an <integer> may hold 7.5.
+        #expect(percent("<integer>7.5</integer>") == [])
         #expect(percent("<real>100</real>") == [])
         #expect(percent("<real>0.01</real>") == [])
     }

@@ -143,13 +143,21 @@ public struct BuyXGetY: GroupPromotionKind {
         return words + timesWords(limit)
     }
 
-    public var missingUnits: MissingUnitsRule {
-        guard case .price(let price) = reward else { return .firstGroup(rewardPrice: nil) }
-        return .firstGroup(rewardPrice: price)
+    public var missingUnits: MissingUnitsRule { .firstGroup(worthlessAtOrBelow: worthlessAtOrBelow) }
+
+    /// The list price at or below which a rewarded unit is worth nothing: the reward `price` (a
+    /// unit sold at it or for less saves nothing), 0 for a percentage off (a free product).
+    public var worthlessAtOrBelow: Int64 {
+        switch reward {
+        case .price(let price): price
+        case .percent: 0
+        }
     }
 
     public func noDiscountFindings(_ context: NoDiscountContext) -> [NoDiscountFinding] {
-        guard case .price(let price) = reward, let highest = context.rewards.map(\.price).max(), price >= highest
+        // A percentage of free rewards is the free-product finding's (reported for every kind).
+        guard case .price(let price) = reward, let highest = context.rewards.map(\.price).max(),
+            highest <= worthlessAtOrBelow
         else { return [] }
         return [
             NoDiscountFinding(

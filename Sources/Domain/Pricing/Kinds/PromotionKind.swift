@@ -63,10 +63,10 @@ public enum PromotionScope: Sendable {
 public enum MissingUnitsRule: Sendable, Equatable {
     /// The least units that give it an application on the cart's units; at most `most` added.
     case firstApplication(atMost: Int64?)
-    /// The least units that make it apply at least once (a buy-X-get-Y's k above 0). With
-    /// `rewardPrice`, each rewarded unit costs that much: one listed at or below it is worth
-    /// nothing, so when no product it could reward is listed above it, no units make it apply.
-    case firstGroup(rewardPrice: Int64?)
+    /// The least units that make it apply at least once (a buy-X-get-Y's k above 0). A rewarded
+    /// unit listed at or below `worthlessAtOrBelow` is worth nothing: when no product it could
+    /// reward is listed above it, no units make it apply.
+    case firstGroup(worthlessAtOrBelow: Int64)
     /// Spend, not units (cart promotions).
     case spend
 }

@@ -10,7 +10,6 @@ enum InvalidValue: Sendable, Equatable {
     case empty(key: String)
     case integerOutOfRange(key: String, String)
     case notAWholeNumber(key: String, String)
-    case integerElementNotWhole(key: String, String)
     case badDate(key: String, String)
     case notPositive(key: String, String)
     case negative(key: String, String)
@@ -45,8 +44,6 @@ enum InvalidValue: Sendable, Equatable {
         case .empty(let key): "`\(key)` must not be empty"
         case .integerOutOfRange(let key, let text): "`\(key)` \(text) is out of range"
         case .notAWholeNumber(let key, let text): "`\(key)` must be a whole number, not \"\(text.escapedForDisplay)\""
-        case .integerElementNotWhole(let key, let text):
-            "`\(key)` is an <integer>, which holds a whole number, not \"\(text.escapedForDisplay)\"; write a <real> for a fraction"
         case .badDate(let key, let problem): "`\(key)`: \(problem.escapedForDisplay)"
         case .notPositive(let key, let text): "`\(key)` must be greater than 0, not \(text)"
         case .negative(let key, let text): "`\(key)` must not be negative, not \(text)"
