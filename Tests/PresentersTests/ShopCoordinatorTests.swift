@@ -111,6 +111,29 @@ struct ShopCoordinatorTests {
         #expect(views.told.first == #"message Coupon added: it unlocks "Red\u{1b}[31m\nsale", "Back\\slash"."#)
     }
 
+    @Test("a coupon whose promotion is used up: added, and the message says why it unlocks nothing")
+    func usedUpCoupon() throws {
+        var once = Promotion(
+            id: "once", name: "Once", rule: .cartAmount(minimum: 0, amountOff: 100), coupon: "ONCE")
+        once.uses = 1
+        let (coordinator, views, shop) = session(Shop(rules: RuleSet(promotions: [once], catalog: catalog)))
+        try shop.cart.add("MUG", quantity: 1)
+        coordinator.start()
+        coordinator.answer("c")
+        coordinator.answer("$ once")
+        #expect(views.told.contains(#"message Coupon added: it unlocks "Once"."#))
+        // Paid with it: its one use is taken.
+        for answer in ["k", "y", "4242424242424242", "12/30", "123"] { coordinator.answer(answer) }
+        #expect(views.told.contains("approved #1 6.50 € •••• 4242"))
+        try shop.cart.add("MUG", quantity: 1)
+        coordinator.answer("c")
+        views.told = []
+        coordinator.answer("$ ONCE")
+        #expect(
+            views.told.first
+                == #"message Coupon added, but it unlocks nothing now: "Once" has reached its usage limit."#)
+    }
+
     @Test("back from payment forgets the card; an empty cart cannot be checked out")
     func back() throws {
         let (coordinator, views, shop) = session()
