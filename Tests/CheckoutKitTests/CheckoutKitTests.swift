@@ -1,6 +1,7 @@
 import BatchPricing
 import CheckoutKit
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("CheckoutKit: the engine as a library")
@@ -25,6 +26,58 @@ struct CheckoutKitTests {
         #expect(checkout.text(receipt).contains("VOUCHER 2x1"))
         let explanations = try checkout.explain(receipt, cart: #"["VOUCHER", "VOUCHER"]"#)
         #expect(explanations.map(\.status) == [.applied])
+    }
+
+    @Test("explain(cart:) explains the receipt it returns; text(cart:) ends with the hints, as checkout price")
+    func explainedAndHints() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("checkoutkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plist = dir.appendingPathComponent("Promotions.plist")
+        try """
+        <plist version="1.0"><array>
+        <dict><key>id</key><string>members</string><key>name</key><string>Members</string>
+          <key>type</key><string>percent</string><key>code</key><string>MUG</string>
+          <key>percent</key><integer>50</integer><key>coupon</key><string>SECRET</string></dict>
+        <dict><key>name</key><string>VOUCHER 2x1</string><key>type</key><string>combo</string>
+          <key>code</key><string>VOUCHER</string><key>quantity</key><integer>2</integer>
+          <key>paid</key><integer>1</integer></dict>
+        </array></plist>
+        """.write(to: plist, atomically: true, encoding: .utf8)
+        let checkout = try Checkout(
+            catalog: Self.rules.appendingPathComponent("Products.json").path, promotions: plist.path)
+        let at = try Instant(rfc3339: "2026-11-25T10:00:00Z")
+        // With the coupon: the mug half price (3.75 off), and the explanation of that receipt.
+        let (receipt, explanations) = try checkout.explain(cart: #"["MUG", "VOUCHER"]"#, coupons: ["secret"], at: at)
+        #expect(receipt.total == 375 + 500)
+        #expect(explanations.map(\.id) == ["members", "VOUCHER 2x1"])
+        #expect(explanations.map(\.status) == [.applied, .belowThreshold])
+        // The receipt's own cart and coupons given again: the same explanations.
+        let again = try checkout.explain(receipt, cart: #"["MUG", "VOUCHER"]"#, coupons: ["SECRET"])
+        #expect(again.map(\.status) == [.applied, .belowThreshold])
+        // The text of the cart ends with its hint, as `checkout price` prints it; text(receipt) has none.
+        let text = try checkout.text(cart: #"["VOUCHER"]"#, at: at)
+        #expect(text.hasSuffix("Add 1 more VOUCHER (Cabify Voucher) to get \"VOUCHER 2x1\": save 5.00 €.\n"))
+        #expect(try !checkout.text(checkout.price(cart: #"["VOUCHER"]"#, at: at)).contains("Add 1 more"))
+    }
+
+    @Test("calls on many threads at once share the readers and agree with one thread's answers")
+    func concurrentCalls() throws {
+        let checkout = try Checkout(
+            catalog: Self.rules.appendingPathComponent("Products.json").path,
+            promotions: Self.rules.appendingPathComponent("Promotions.plist").path)
+        let at = try Instant(rfc3339: "2026-11-25T10:00:00Z")
+        let carts = [
+            #"["VOUCHER", "TSHIRT", "MUG"]"#, #"["VOUCHER", "TSHIRT", "VOUCHER"]"#,
+            #"["TSHIRT", "TSHIRT", "TSHIRT", "VOUCHER", "TSHIRT"]"#,
+            #"["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"]"#
+        ]
+        let totals = Mutex([Int64](repeating: 0, count: 400))
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            let total = (try? checkout.price(cart: carts[index % 4], at: at).total) ?? -1
+            totals.withLock { $0[index] = total }
+        }
+        #expect(totals.withLock { $0 } == (0..<400).map { [3250, 2500, 8100, 7450][$0 % 4] })
     }
 
     @Test("a cart that cannot be priced names the item; a missing file is a typed error")

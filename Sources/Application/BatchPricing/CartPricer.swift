@@ -13,7 +13,10 @@ public struct CartPricer {
     /// The instant to price at (`--at`); when nil, each cart's own `at`, else `now`.
     public let instant: Instant?
     public let now: Instant
-    private var reader: CartReader
+    /// Made when the first cart's bytes are read: it holds arrays as long as the catalog, which a
+    /// pricer given carts already read never needs.
+    private var reader: CartReader?
+    private let halves: CartHalves
 
     /// `ledger`: how often limited promotions were redeemed (`price --store`); nil: no limit binds.
     /// `halves`: whether a large cart is scanned on two cores (``CartHalves/onTwoCores`` when the
@@ -28,14 +31,20 @@ public struct CartPricer {
         self.coupons = coupons
         self.instant = instant
         self.now = now
-        reader = CartReader(catalog: rules.catalog, halves: halves)
+        self.halves = halves
+    }
+
+    /// The cart in `bytes`, read by this pricer's reader.
+    private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(InputError) -> Cart {
+        if reader == nil { reader = CartReader(catalog: engine.rules.catalog, halves: halves) }
+        return try reader!.read(bytes, name: name)
     }
 
     /// The receipt of the cart in `bytes`, or why it cannot be priced; `name` is the file as
     /// messages show it.
     public mutating func price(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> Result<Receipt, InputError> {
         do {
-            let cart = try reader.read(bytes, name: name)
+            let cart = try read(bytes, name: name)
             return .success(try price(cart, name: name))
         } catch {
             return .failure(error)
@@ -77,7 +86,7 @@ public struct CartPricer {
 
     public mutating func explain(_ bytes: [UInt8], name: String) -> Result<Explained, InputError> {
         do {
-            let cart = try reader.read(bytes, name: name)
+            let cart = try bytes.withUnsafeBufferPointer { (bytes) throws(InputError) in try read(bytes, name: name) }
             return .success(try explain(cart, name: name))
         } catch {
             return .failure(error)

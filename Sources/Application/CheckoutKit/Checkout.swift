@@ -5,9 +5,10 @@
 @_exported import PromotionDiff
 @_exported import Promotions
 @_exported import Receipts
+import Synchronization
 
 /// A store's catalog and promotions, loaded and compiled once, pricing carts: the engine the
-/// `checkout` command prices and validates with, for a Swift server or app.
+/// `checkout` command prices and validates with, for a Swift server or app (on Linux).
 ///
 ///     let checkout = try Checkout(catalog: "Products.json", promotions: "Promotions.plist")
 ///     let receipt = try checkout.price(cart: #"["VOUCHER", "TSHIRT", "MUG"]"#)
@@ -15,9 +16,13 @@
 ///
 /// A value: share it between threads; each ``price(cart:coupons:at:name:)`` call is independent.
 /// docs/files.md says what catalogs, promotion files and carts hold; docs/pricing.md how a cart
-/// is priced.
+/// is priced. Usage limits (`uses`, `uses_per_customer`) need the store's ledger, which this
+/// type does not read: here every promotion is priced as if none had been redeemed.
 public struct Checkout: Sendable {
     public let rules: PricingRules
+    /// Cart readers of calls done, lent to later calls: a reader holds arrays as long as the
+    /// catalog, too costly to make for each cart of a large catalog.
+    private let readers = ReaderPool()
 
     /// Loads the catalog, then the promotions in its currency, and compiles them. Throws
     /// `PricingRulesError` for a catalog or promotions file that cannot be read or has errors
@@ -36,22 +41,26 @@ public struct Checkout: Sendable {
     public func price(cart json: String, coupons: [String] = [], at instant: Instant? = nil, name: String = "cart")
         throws(InputError) -> Receipt
     {
-        var pricer = CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock().now())
-        return try pricer.price(Array(json.utf8), name: name).get()
+        try pricer(coupons: coupons, at: instant).price(read(json, name: name), name: name)
     }
 
-    /// Why each promotion that concerns the cart did or did not apply (docs/explanations.md).
+    /// The cart in `json` priced as ``price(cart:coupons:at:name:)`` prices it, with why each
+    /// promotion that concerns it did or did not apply (docs/explanations.md): the explanations
+    /// of that very receipt.
+    public func explain(cart json: String, coupons: [String] = [], at instant: Instant? = nil, name: String = "cart")
+        throws(InputError) -> (receipt: Receipt, explanations: [Explanation])
+    {
+        let explained = try pricer(coupons: coupons, at: instant).explain(read(json, name: name), name: name)
+        return (explained.receipt, explained.explanations)
+    }
+
+    /// Why each promotion that concerns the cart did or did not apply, at `receipt`'s instant.
+    /// The cart is priced again: give the cart and the coupons `receipt` was priced with, or use
+    /// ``explain(cart:coupons:at:name:)``, which prices and explains at once.
     public func explain(_ receipt: Receipt, cart json: String, coupons: [String] = []) throws(InputError)
         -> [Explanation]
     {
-        var reader = CartReader(catalog: rules.catalog)
-        let cart = try reader.read(Array(json.utf8), name: "cart")
-        do {
-            return try Explainer(engine: PricingEngine(rules: rules.ruleSet))
-                .explain(cart, coupons: coupons, at: receipt.at, now: receipt.at).explanations
-        } catch {
-            throw InputError(file: "cart", error.description)
-        }
+        try explain(cart: json, coupons: coupons, at: receipt.at).explanations
     }
 
     /// The receipt as `checkout price --format json` writes it.
@@ -59,6 +68,41 @@ public struct Checkout: Sendable {
         ReceiptEncoder.render(receipt, explanations: explanations, indented: true)
     }
 
-    /// The receipt as `checkout price` writes it for people.
+    /// The receipt as `checkout price` writes it for people, without the near-miss hints that
+    /// end a receipt there (they need the cart: ``text(cart:coupons:at:name:)``).
     public func text(_ receipt: Receipt) -> String { ReceiptText.render(receipt) }
+
+    /// The cart in `json` priced and written as `checkout price` writes it for people, its
+    /// near-miss hints included (`Add 1 more VOUCHER … save 5.00 €`, docs/explanations.md).
+    public func text(cart json: String, coupons: [String] = [], at instant: Instant? = nil, name: String = "cart")
+        throws(InputError) -> String
+    {
+        let pricer = pricer(coupons: coupons, at: instant)
+        let cart = try read(json, name: name)
+        let explained = try pricer.explain(cart, name: name)
+        return ReceiptText.render(explained.receipt, hints: pricer.hints(for: cart, explained))
+    }
+
+    /// A pricer for one call (carts are read by `read(_:name:)`: the pricer makes no reader).
+    private func pricer(coupons: [String], at instant: Instant?) -> CartPricer {
+        CartPricer(rules: rules.ruleSet, coupons: coupons, instant: instant, now: SystemClock().now())
+    }
+
+    /// The cart in `json`, read by a reader from the pool.
+    private func read(_ json: String, name: String) throws(InputError) -> Cart {
+        var reader = readers.take() ?? CartReader(catalog: rules.catalog)
+        defer { readers.give(reader) }
+        return try reader.read(Array(json.utf8), name: name)
+    }
+}
+
+/// Cart readers lent from one call to the next; at most as many as calls ran at once. A reader is
+/// used by one call at a time: taken under the lock, given back under it.
+private final class ReaderPool: @unchecked Sendable {
+    private let lock = Mutex(())
+    private var readers: [CartReader] = []
+
+    func take() -> CartReader? { lock.withLock { _ in readers.popLast() } }
+
+    func give(_ reader: CartReader) { lock.withLock { _ in readers.append(reader) } }
 }

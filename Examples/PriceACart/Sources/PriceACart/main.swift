@@ -9,8 +9,7 @@ guard arguments.count == 3 else {
 }
 do {
     let checkout = try Checkout(catalog: arguments[0], promotions: arguments[1])
-    let receipt = try checkout.price(cart: arguments[2])
-    print(checkout.text(receipt), terminator: "")
+    print(try checkout.text(cart: arguments[2]), terminator: "")
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(65)
