@@ -55,10 +55,19 @@ struct CheckoutKitTests {
         // The receipt's own cart and coupons given again: the same explanations.
         let again = try checkout.explain(receipt, cart: #"["MUG", "VOUCHER"]"#, coupons: ["SECRET"])
         #expect(again.map(\.status) == [.applied, .belowThreshold])
-        // The text of the cart ends with its hint, as `checkout price` prints it; text(receipt) has none.
-        let text = try checkout.text(cart: #"["VOUCHER"]"#, at: at)
-        #expect(text.hasSuffix("Add 1 more VOUCHER (Cabify Voucher) to get \"VOUCHER 2x1\": save 5.00 €.\n"))
-        #expect(try !checkout.text(checkout.price(cart: #"["VOUCHER"]"#, at: at)).contains("Add 1 more"))
+        // The text of the cart, as `checkout price Rules/... --at 2026-11-25T10:00:00Z` prints it:
+        // its hint last (VOUCHER 2x1 with one more voucher saves 5.00).
+        #expect(
+            try checkout.text(cart: #"["VOUCHER"]"#, at: at) == """
+                Receipt 2026-11-25T10:00:00Z (EUR)
+                ============================================
+                VOUCHER  Cabify Voucher  1 × 5.00 €   5.00 €
+                --------------------------------------------
+                Subtotal                              5.00 €
+                Total                                 5.00 €
+                Add 1 more VOUCHER (Cabify Voucher) to get "VOUCHER 2x1": save 5.00 €.
+
+                """)
     }
 
     @Test("calls on many threads at once share the readers and agree with one thread's answers")

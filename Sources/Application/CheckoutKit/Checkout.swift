@@ -90,19 +90,28 @@ public struct Checkout: Sendable {
 
     /// The cart in `json`, read by a reader from the pool.
     private func read(_ json: String, name: String) throws(InputError) -> Cart {
-        var reader = readers.take() ?? CartReader(catalog: rules.catalog)
-        defer { readers.give(reader) }
-        return try reader.read(Array(json.utf8), name: name)
+        var reader: CartReader? = readers.take() ?? CartReader(catalog: rules.catalog)
+        defer { readers.give(&reader) }
+        return try reader!.read(Array(json.utf8), name: name)
     }
 }
 
-/// Cart readers lent from one call to the next; at most as many as calls ran at once. A reader is
-/// used by one call at a time: taken under the lock, given back under it.
+/// Cart readers lent from one call to the next: as many as calls ran at once, up to ``most``. A
+/// reader is used by one call at a time, taken out under the lock and moved back in under it, so
+/// no other copy of it is alive when the next call writes its arrays (which would copy them).
 private final class ReaderPool: @unchecked Sendable {
+    /// The most readers kept; calls beyond them at once make their own, freed after the call.
+    static let most = 16
     private let lock = Mutex(())
     private var readers: [CartReader] = []
 
     func take() -> CartReader? { lock.withLock { _ in readers.popLast() } }
 
-    func give(_ reader: CartReader) { lock.withLock { _ in readers.append(reader) } }
+    /// Moves `reader` into the pool (or drops it when the pool is full), leaving nil.
+    func give(_ reader: inout CartReader?) {
+        lock.withLock { _ in
+            guard let taken = reader.take(), readers.count < Self.most else { return }
+            readers.append(taken)
+        }
+    }
 }

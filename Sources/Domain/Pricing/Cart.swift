@@ -118,8 +118,9 @@ public struct CartLineMerger: Sendable {
         var merged = spare
         spare = []
         swap(&merged, &lines)
-        // Only this merger holds the recycled storage (the cart it came from is gone), so emptying
-        // it keeps its capacity without copying; storage still shared is replaced.
+        // When only this merger holds the recycled storage, emptying it keeps its capacity without
+        // copying; storage still shared (the cart it came from still held, perhaps on another
+        // thread) is replaced, never written.
         lines.removeAll(keepingCapacity: true)
         return merged
     }

@@ -35,7 +35,8 @@ struct CartScanner: Sendable {
         var fields = CartFields()
         fields.cart.coupons = spareCoupons
         spareCoupons = []
-        // Only this scan holds the storage (the cart it came from is gone): emptied in place.
+        // Emptied in place when only this scan holds the storage; a copy is made if the cart it
+        // came from is still held (by a caller, or on another thread).
         fields.cart.coupons.removeAll(keepingCapacity: true)
         let cart = scanDocument(&cursor, &merger, &fields)
         if case .none = cart { _ = merger.takeLines() }
