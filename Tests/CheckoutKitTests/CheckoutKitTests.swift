@@ -9,18 +9,25 @@ struct CheckoutKitTests {
     static let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Rules")
 
+    /// The original app's published carts and their totals (docs/pricing.md).
+    static let published: [(cart: String, total: Int64)] = [
+        (#"["VOUCHER", "TSHIRT", "MUG"]"#, 3250), (#"["VOUCHER", "TSHIRT", "VOUCHER"]"#, 2500),
+        (#"["TSHIRT", "TSHIRT", "TSHIRT", "VOUCHER", "TSHIRT"]"#, 8100),
+        (#"["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"]"#, 7450)
+    ]
+
+    /// The shipped store (Rules/).
+    static func shipped() throws -> Checkout {
+        try Checkout(
+            catalog: rules.appendingPathComponent("Products.json").path,
+            promotions: rules.appendingPathComponent("Promotions.plist").path)
+    }
+
     @Test("prices the original app's published carts from the shipped files")
     func published() throws {
-        let checkout = try Checkout(
-            catalog: Self.rules.appendingPathComponent("Products.json").path,
-            promotions: Self.rules.appendingPathComponent("Promotions.plist").path)
+        let checkout = try Self.shipped()
         let at = try Instant(rfc3339: "2026-11-25T10:00:00Z")
-        let totals = try [
-            #"["VOUCHER", "TSHIRT", "MUG"]"#, #"["VOUCHER", "TSHIRT", "VOUCHER"]"#,
-            #"["TSHIRT", "TSHIRT", "TSHIRT", "VOUCHER", "TSHIRT"]"#,
-            #"["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"]"#
-        ].map { try checkout.price(cart: $0, at: at).total }
-        #expect(totals == [3250, 2500, 8100, 7450])
+        for (cart, total) in Self.published { #expect(try checkout.price(cart: cart, at: at).total == total) }
         let receipt = try checkout.price(cart: #"["VOUCHER", "VOUCHER"]"#, at: at)
         #expect(checkout.json(receipt).contains(#""total": "5.00""#))
         #expect(checkout.text(receipt).contains("VOUCHER 2x1"))
@@ -72,28 +79,19 @@ struct CheckoutKitTests {
 
     @Test("calls on many threads at once share the readers and agree with one thread's answers")
     func concurrentCalls() throws {
-        let checkout = try Checkout(
-            catalog: Self.rules.appendingPathComponent("Products.json").path,
-            promotions: Self.rules.appendingPathComponent("Promotions.plist").path)
+        let checkout = try Self.shipped()
         let at = try Instant(rfc3339: "2026-11-25T10:00:00Z")
-        let carts = [
-            #"["VOUCHER", "TSHIRT", "MUG"]"#, #"["VOUCHER", "TSHIRT", "VOUCHER"]"#,
-            #"["TSHIRT", "TSHIRT", "TSHIRT", "VOUCHER", "TSHIRT"]"#,
-            #"["VOUCHER", "TSHIRT", "VOUCHER", "VOUCHER", "MUG", "TSHIRT", "TSHIRT"]"#
-        ]
         let totals = Mutex([Int64](repeating: 0, count: 400))
         DispatchQueue.concurrentPerform(iterations: 400) { index in
-            let total = (try? checkout.price(cart: carts[index % 4], at: at).total) ?? -1
+            let total = (try? checkout.price(cart: Self.published[index % 4].cart, at: at).total) ?? -1
             totals.withLock { $0[index] = total }
         }
-        #expect(totals.withLock { $0 } == (0..<400).map { [3250, 2500, 8100, 7450][$0 % 4] })
+        #expect(totals.withLock { $0 } == (0..<400).map { Self.published[$0 % 4].total })
     }
 
     @Test("a cart that cannot be priced names the item; a missing file is a typed error")
     func errors() throws {
-        let checkout = try Checkout(
-            catalog: Self.rules.appendingPathComponent("Products.json").path,
-            promotions: Self.rules.appendingPathComponent("Promotions.plist").path)
+        let checkout = try Self.shipped()
         #expect(throws: InputError.self) { try checkout.price(cart: #"["HAT"]"#) }
         do {
             _ = try checkout.price(cart: #"["MUG", "HAT"]"#)
