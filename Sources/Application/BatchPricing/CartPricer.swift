@@ -3,6 +3,7 @@ import Explanations
 import InputFiles
 import Platform
 import Pricing
+import Receipts
 
 /// Prices cart documents: reads one, resolves its items against the catalog and prices it with
 /// the run's coupons and instant. One pricer serves many carts.
@@ -97,6 +98,14 @@ public struct CartPricer {
     public func hints(for cart: Cart, _ priced: Explained) -> [Hint] {
         Explainer(engine: engine).hints(
             for: cart, receipt: priced.receipt, explanations: priced.explanations, coupons: coupons)
+    }
+
+    /// `priced` (`cart`'s) as `checkout price` writes it for people: its near-miss hints last, and
+    /// with `explained`, the explanations in words.
+    public func text(of cart: Cart, _ priced: Explained, explained: Bool = false, style: TextStyle = .plain) -> String {
+        ReceiptText.render(
+            priced.receipt, hints: hints(for: cart, priced), explanations: explained ? priced.explanations : nil,
+            style: style)
     }
 }
 

@@ -167,12 +167,7 @@ public struct PriceRun {
             bytes.append(UInt8(ascii: "\n"))
             bytes.withUnsafeBufferPointer { out.write($0) }
         case .text:
-            let hints = pricer.hints(for: cart, priced)
-            out.write(
-                Self.labelled(
-                    ReceiptText.render(
-                        priced.receipt, hints: hints, explanations: explain ? priced.explanations : nil, style: style),
-                    rulesLabel))
+            out.write(Self.labelled(pricer.text(of: cart, priced, explained: explain, style: style), rulesLabel))
         }
         do {
             try out.flush()

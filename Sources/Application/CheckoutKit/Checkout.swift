@@ -79,8 +79,7 @@ public struct Checkout: Sendable {
     {
         let pricer = pricer(coupons: coupons, at: instant)
         let cart = try read(json, name: name)
-        let explained = try pricer.explain(cart, name: name)
-        return ReceiptText.render(explained.receipt, hints: pricer.hints(for: cart, explained))
+        return try pricer.text(of: cart, pricer.explain(cart, name: name))
     }
 
     /// A pricer for one call (carts are read by `read(_:name:)`: the pricer makes no reader).

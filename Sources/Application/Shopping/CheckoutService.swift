@@ -171,10 +171,11 @@ public final class CheckoutService {
 
         /// Why an added coupon unlocks nothing now, in words that follow "the coupon" (`cart coupon
         /// add`'s warning) or "it" (the shop's message): `matches no active promotion now`,
-        /// `unlocks nothing now: "Spring" has reached its usage limit`.
-        public static func nothingUnlocked(usedUp: [String], needsCustomer: [String], notForCustomer: [String])
-            -> String
-        {
+        /// `unlocks nothing now: "Spring" has reached its usage limit`. Nil when it unlocks
+        /// something, or was there already.
+        public var nothingUnlocked: String? {
+            guard case .added(let unlocks, let usedUp, let needsCustomer, let notForCustomer) = self, unlocks.isEmpty
+            else { return nil }
             func quoted(_ names: [String]) -> String {
                 names.map { "\"\($0.forDisplay(limit: String.messageValueLimit))\"" }.joined(separator: ", ")
             }
@@ -212,26 +213,23 @@ public final class CheckoutService {
             return promotion.isEnabled && promotion.isActive(at: now) && promotion.coupon.map(CouponKey.init) == key
         }
         guard !matched.isEmpty else { return .added(unlocks: []) }
-        // The customer's standing worked out once (groups, the ledger's used-up limits), then
-        // without the ledger: open only without it means used up.
         var engine = PricingEngine(rules: rules)
         engine.ledger = try ledger()
-        let open = engine.eligiblePromotions(for: customer)
-        engine.ledger = nil
-        let openUnlimited = engine.eligiblePromotions(for: customer)
+        let standings = engine.customerStandings(for: customer)
         var (unlocks, usedUp, needsCustomer, notForCustomer): ([String], [String], [String], [String]) = (
             [], [], [], []
         )
         for index in matched {
             let promotion = rules.promotions[index]
-            if open(index) {
-                unlocks.append(promotion.name)
-            } else if openUnlimited(index) {
-                usedUp.append(promotion.name)
-            } else if customer?.id == nil, promotion.usesPerCustomer != nil, promotion.customerGroups == nil {
+            switch standings(index) {
+            case .eligible: unlocks.append(promotion.name)
+            case .exhausted: usedUp.append(promotion.name)
+            // Not theirs: for lack of a customer id (a per-customer limit), or of a group.
+            case .notEligible
+            where customer?.id == nil && promotion.usesPerCustomer != nil
+                && promotion.customerGroups == nil:
                 needsCustomer.append(promotion.name)
-            } else {
-                notForCustomer.append(promotion.name)
+            case .notEligible: notForCustomer.append(promotion.name)
             }
         }
         return .added(unlocks: unlocks, usedUp: usedUp, needsCustomer: needsCustomer, notForCustomer: notForCustomer)

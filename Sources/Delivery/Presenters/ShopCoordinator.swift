@@ -137,12 +137,11 @@ public final class ShopCoordinator {
             guard !code.isEmpty else { return navigation?.showError("Give the coupon after the $, as $ CODE.") ?? () }
             do {
                 if adding {
-                    switch try service.addCoupon(code) {
+                    let outcome = try service.addCoupon(code)
+                    switch outcome {
                     case .alreadyPresent: navigation?.showMessage("The cart has that coupon already.")
-                    case .added(let unlocks, let usedUp, let needsCustomer, let notForCustomer) where unlocks.isEmpty:
-                        let reason = CheckoutService.CouponOutcome.nothingUnlocked(
-                            usedUp: usedUp, needsCustomer: needsCustomer, notForCustomer: notForCustomer)
-                        navigation?.showMessage("Coupon added, but it \(reason).")
+                    case .added where outcome.nothingUnlocked != nil:
+                        navigation?.showMessage("Coupon added, but it \(outcome.nothingUnlocked!).")
                     case .added(let unlocks, _, _, _):
                         navigation?.showMessage(CheckoutService.CouponOutcome.unlockedSentence(unlocks))
                     }

@@ -178,12 +178,9 @@ struct CartCommand: ParsableCommand {
             switch outcome {
             case .alreadyPresent:
                 OutputStream.standardOutput.write("The cart presents that coupon already.\n")
-            case .added(let unlocks, let usedUp, let needsCustomer, let notForCustomer) where unlocks.isEmpty:
+            case .added where outcome.nothingUnlocked != nil:
                 OutputStream.standardOutput.write("Coupon added.\n")
-                Console.warning(
-                    "the coupon "
-                        + CheckoutService.CouponOutcome.nothingUnlocked(
-                            usedUp: usedUp, needsCustomer: needsCustomer, notForCustomer: notForCustomer))
+                Console.warning("the coupon " + outcome.nothingUnlocked!)
             case .added(let unlocks, _, _, _):
                 OutputStream.standardOutput.write(CheckoutService.CouponOutcome.unlockedSentence(unlocks) + "\n")
             }

@@ -44,6 +44,8 @@ public struct Explainer: Sendable {
         }
         let afterItems = receipt.subtotal - receipt.itemDiscount
 
+        // The customer's standing, worked out once for every promotion asked about.
+        let standings = engine.customerStandings(for: cart.customer)
         var result: [Explanation] = []
         // Those that may concern the cart, in file order: not every promotion of the file.
         for index in rules.explanationCandidates(products: cart.lines.map(\.product)) {
@@ -63,7 +65,7 @@ public struct Explainer: Sendable {
                 explanation.end = end
             } else if let coupon = promotion.coupon, !presented.contains(CouponKey(coupon)) {
                 explanation.status = .needsCoupon
-            } else if case let standing = engine.customerStanding(ofPromotion: index, in: cart), standing != .eligible {
+            } else if case let standing = standings(index), standing != .eligible {
                 explanation.status = standing == .exhausted ? .exhausted : .notEligible
             } else if isCart {
                 // A cart promotion on part of the cart works on its products' lines only.

@@ -313,26 +313,34 @@ public struct PricingEngine: Sendable {
         case exhausted
     }
 
-    /// Whether `customer` may have each promotion (by position; its window and coupon aside): the
-    /// ``CustomerStanding/eligible`` ones of ``customerStanding(ofPromotion:in:)``, the customer's
-    /// eligibility (groups, the ledger's used-up limits) worked out once for all of them.
-    public func eligiblePromotions(for customer: Cart.Customer?) -> @Sendable (Int) -> Bool {
+    /// Each promotion's standing for `customer` (by position; its window and coupon aside): the
+    /// customer's eligibility (groups, the ledger's used-up limits) worked out once for all of them,
+    /// and once more without the ledger, which tells a used-up promotion from one not theirs.
+    public func customerStandings(for customer: Cart.Customer?) -> @Sendable (Int) -> CustomerStanding {
         let eligibility = self.eligibility(of: Cart(lines: [], customer: customer))
+        var withoutLedger = eligibility
+        withoutLedger.exhausted = []
+        let unlimited = withoutLedger
         let rules = self.rules
         return { index in
             var rule = rules.compiled[index]
             rule.coupon = -1
-            return rules.isEligible(index, rule, eligibility)
+            if rules.isEligible(index, rule, eligibility) { return .eligible }
+            return rules.isEligible(index, rule, unlimited) ? .exhausted : .notEligible
         }
     }
 
+    /// Whether `customer` may have each promotion: the ``CustomerStanding/eligible`` ones of
+    /// ``customerStandings(for:)``.
+    public func eligiblePromotions(for customer: Cart.Customer?) -> @Sendable (Int) -> Bool {
+        let standing = customerStandings(for: customer)
+        return { standing($0) == .eligible }
+    }
+
+    /// The standing of promotion `index` for the customer of `cart` (``customerStandings(for:)``,
+    /// for one promotion).
     public func customerStanding(ofPromotion index: Int, in cart: Cart) -> CustomerStanding {
-        var rule = rules.compiled[index]
-        rule.coupon = -1
-        var eligibility = self.eligibility(of: cart)
-        if rules.isEligible(index, rule, eligibility) { return .eligible }
-        eligibility.exhausted = []
-        return rules.isEligible(index, rule, eligibility) ? .exhausted : .notEligible
+        customerStandings(for: cart.customer)(index)
     }
 
     /// The total a cart promotion works on in a cart priced into `lines`: every line's total after
