@@ -23,21 +23,18 @@ public struct ReceiptStorage {
     /// The warnings' storage, likewise.
     mutating func takeWarnings() -> [ReceiptWarning] { Self.take(&warnings) }
 
-    /// The tax entries' storage, likewise.
-    mutating func takeTaxAmounts() -> [TaxAmount] { Self.take(&taxAmounts) }
-
-    /// The tax entries' storage holding exactly `count` entries, for the caller to write over:
-    /// most carts have as many rates as the one before, and then nothing is removed or added.
+    /// The tax entries' storage with the entries it holds, for the caller to write over (after
+    /// ``resize(_:to:)`` when it needs another count), and nothing left here.
     @inline(__always)
-    mutating func takeTaxAmounts(count: Int) -> [TaxAmount] {
+    mutating func takeTaxAmountsAsTheyAre() -> [TaxAmount] {
         var taken: [TaxAmount] = []
         swap(&taken, &taxAmounts)
-        if taken.count != count { Self.resize(&taken, to: count) }
         return taken
     }
 
+    /// `entries` made `count` long, for the caller to write over.
     @inline(never)
-    private static func resize(_ entries: inout [TaxAmount], to count: Int) {
+    static func resize(_ entries: inout [TaxAmount], to count: Int) {
         if entries.count > count {
             // One at a time: a cart has a few rates, and `removeLast(_:)` goes through the general
             // `replaceSubrange`.

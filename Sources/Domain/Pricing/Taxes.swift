@@ -161,23 +161,20 @@ struct TaxTable: Sendable {
     func apply(
         to receipt: inout Receipt, pricesIncludeTax: Bool, catalog: borrowing Catalog, storage: inout ReceiptStorage
     ) throws(PricingError) {
-        var entries: [TaxAmount] = []
+        // The last receipt's entries, written over in place (most carts have as many rates as the
+        // one before: then nothing is added or removed).
+        var entries = storage.takeTaxAmountsAsTheyAre()
         var tax: Int64 = 0
-        let summed =
-            !positions.isEmpty
-            && withUnsafeTemporaryAllocation(of: Int64.self, capacity: rates.count) { sums -> Bool in
-                guard let met = sum(receipt.lines, into: sums) else { return false }
-                // The entries written in place into the last receipt's array, ascending.
-                entries = storage.takeTaxAmounts(count: met.nonzeroBitCount)
-                tax = write(&entries, sums: sums, met: met, pricesIncludeTax: pricesIncludeTax)
-                return true
-            }
-        if !summed {
-            entries = storage.takeTaxAmounts()
-            Self.manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries)
-            tax = 0
-            for entry in entries { tax &+= entry.tax }
+        // The sums on the stack, room for every rate the table keeps by position: a size known
+        // here, so no allocation and no check of the stack per cart.
+        let summed = withUnsafeTemporaryAllocation(of: Int64.self, capacity: Self.summedRates) { sums -> Bool in
+            guard !positions.isEmpty, let met = sum(receipt.lines, into: sums) else { return false }
+            let count = met.nonzeroBitCount
+            if entries.count != count { ReceiptStorage.resize(&entries, to: count) }
+            tax = write(&entries, sums: sums, met: met, pricesIncludeTax: pricesIncludeTax)
+            return true
         }
+        if !summed { tax = Self.manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries) }
         if !pricesIncludeTax, receipt.linesTotal.addingReportingOverflow(tax).overflow {
             throw .totalOverflow(currency: receipt.currency)
         }
@@ -191,7 +188,7 @@ struct TaxTable: Sendable {
     private func sum(_ lines: [Receipt.Line], into sums: UnsafeMutableBufferPointer<Int64>) -> UInt64? {
         // Every sum starts at 0: no branch on whether a line is its rate's first (which rates
         // come first varies from cart to cart: mispredicted).
-        for position in sums.indices { sums.initializeElement(at: position, to: 0) }
+        Self.zero(sums, count: rates.count)
         return lines.withUnsafeBufferPointer { lines -> UInt64? in
             positions.withUnsafeBufferPointer { positions -> UInt64? in
                 var met: UInt64 = 0
@@ -200,7 +197,7 @@ struct TaxTable: Sendable {
                         UInt64(bitPattern: rate) < UInt64(positions.count)
                     else { return nil }
                     let position = Int(positions[Int(truncatingIfNeeded: rate)])
-                    guard position < sums.count else { return nil }
+                    guard position < Self.summedRates else { return nil }
                     // Σ line totals ≤ the subtotal, which fits: no overflow.
                     sums[position] &+= lines[index].total
                     met |= 1 << UInt64(position)
@@ -242,14 +239,30 @@ struct TaxTable: Sendable {
     @inline(never)
     private static func manyRates(
         _ receipt: inout Receipt, _ catalog: borrowing Catalog, pricesIncludeTax: Bool, into entries: inout [TaxAmount]
-    ) {
+    ) -> Int64 {
         fillRates(&receipt, catalog)
         entries.removeAll(keepingCapacity: true)
         sums(of: receipt.lines, into: &entries)
+        var tax: Int64 = 0
         for position in entries.indices {
             entries[position] = TaxAmount(
                 rate: entries[position].rate, total: entries[position].base, pricesIncludeTax: pricesIncludeTax)
+            tax &+= entries[position].tax
         }
+        return tax
+    }
+
+    /// The first `count` sums set to 0: eight words stored at once, any more one by one (a table
+    /// of more than eight rates is rare). No call to `memset` per cart.
+    @inline(__always)
+    private static func zero(_ sums: UnsafeMutableBufferPointer<Int64>, count: Int) {
+        UnsafeMutableRawPointer(sums.baseAddress!).storeBytes(of: SIMD8<Int64>(), as: SIMD8<Int64>.self)
+        if count > 8 { zeroRest(sums, count: count) }
+    }
+
+    @inline(never)
+    private static func zeroRest(_ sums: UnsafeMutableBufferPointer<Int64>, count: Int) {
+        for position in 8..<count { sums[position] = 0 }
     }
 
     /// Lines made without their product's rate (not by the engine) get it from the catalog.
