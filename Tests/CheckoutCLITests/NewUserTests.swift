@@ -502,6 +502,47 @@ struct NewUserTests {
         #expect(example.stdout.split(separator: "\n")[1] == Substring(String(repeating: "=", count: 56)))
     }
 
+    @Test("15. the shop's checkout screen adds up, and 40 columns cut names, never amounts")
+    func shopCheckoutAddsUp() throws {
+        let run = try inTerminal(
+            ["shop"] + store() + Self.mixAndMatch, columns: 40,
+            answers: [
+                ("\\[q\\]uit > ", "2 3"), ("\\[q\\]uit > ", "4 3"), ("\\[q\\]uit > ", "c"),
+                ("\\[q\\]uit > ", "$ spring"), ("\\[q\\]uit > ", "k"), ("\\[q\\]uit > ", "q")
+            ], environment: ["NO_COLOR": "1"])
+        #expect(run.status == 0)
+        let lines = run.screen.split(separator: "\n").map(String.init)
+        guard let products = lines.firstIndex(of: "Products"), let checkout = lines.lastIndex(of: "Checkout") else {
+            Issue.record("no products or checkout screen in \(run.screen)")
+            return
+        }
+        // 3 hoodies at 35 € in "any 3 for 50 €": -55.00; 3 mugs 22.50; the coupon's 10 % of
+        // 72.50 = 7.25; 127.50 - 55.00 - 7.25 = 65.25, and 62.25 saved in all.
+        #expect(
+            Array(lines[(checkout + 1)...].prefix(8)) == [
+                "  HOODIE  Cabify…  3 × 35.00 €  105.00 €",
+                "            Any …               -55.00 €",
+                "  MUG     Cabify…  3 ×  7.50 €   22.50 €",
+                "  Subtotal 127.50 €",
+                "  Item discounts -55.00 €",
+                "  10 % off from 60 €, at most 1… -7.25 €",
+                "  Total 65.25 €",
+                "  You save 62.25 €."
+            ])
+        // The products' deals on rows of their own, each within the 40 columns.
+        #expect(
+            Array(lines[(products + 1)...].prefix(3)) == [
+                "  1. Cabify T-Shirt     20.00 €",
+                "     any 3 for 50.00 €, at most twice p…",
+                "     buy 1, get 1 MUG free, once per or…"
+            ])
+        #expect(
+            lines[products..<checkout].allSatisfy {
+                $0.count <= 40 || $0.hasPrefix("Add a product") || $0.hasPrefix("[+N]") || $0.hasPrefix("Coupon added")
+                    || $0.hasPrefix("  Add 1 more")
+            })
+    }
+
     @Test("14. the shop's cart screen aligns quantities and unit prices, on a terminal")
     func shopCartColumns() throws {
         let run = try inTerminal(
@@ -519,10 +560,10 @@ struct NewUserTests {
         let rows = lines[(cart + 1)...].filter { $0.contains(" × ") }
         #expect(
             rows == [
-                // The names' column is as wide as the discounts under them ("  VOUCHER 2x1: -30.00 €").
-                "  1.  Cabify Voucher           12 ×  5.00 €  60.00 €",
-                "  2.  Cabify T-Shirt            3 × 20.00 €  60.00 €",
-                "  3.  Cabify Coffee Mug         1 ×  7.50 €   7.50 €"
+                // The amounts' column is as wide as the discounts in it ("-30.00 €").
+                "  1.  Cabify Voucher     12 ×  5.00 €   60.00 €",
+                "  2.  Cabify T-Shirt      3 × 20.00 €   60.00 €",
+                "  3.  Cabify Coffee Mug   1 ×  7.50 €    7.50 €"
             ])
         #expect(lines.contains("Cart is empty.") == false)
     }

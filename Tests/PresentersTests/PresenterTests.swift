@@ -164,8 +164,10 @@ struct CheckoutPresenterTests {
         #expect(view.told == ["receipt 74.50 €"])
         #expect(presenter.canPay)
         let receipt = try #require(view.receipt)
-        #expect(receipt.lines.map(\.discount) == ["VOUCHER 2x1: -5.00 €", "TSHIRT 3+: -3.00 €", nil])
+        #expect(receipt.lines.map { $0.discount?.description } == ["VOUCHER 2x1: -5.00 €", "TSHIRT 3+: -3.00 €", nil])
+        #expect(receipt.lines.map { $0.discount?.amount } == ["-5.00 €", "-3.00 €", nil])
         #expect(receipt.subtotal == "82.50 €")
+        #expect(receipt.itemDiscount == "-8.00 €")
         #expect(receipt.saved == "8.00 €")
         #expect(receipt.cartDiscount == nil)
     }

@@ -134,6 +134,21 @@ struct ShopCoordinatorTests {
                 == #"message Coupon added, but it unlocks nothing now: "Once" has reached its usage limit."#)
     }
 
+    @Test("a product and its quantity: spelled with a space, ×, x or *; a third number is refused, not dropped")
+    func quantitySpellings() throws {
+        let (coordinator, views, _) = session()
+        coordinator.start()
+        views.told = []
+        for answer in ["1 2", "1×2", "1 x 2", "1*2", "1 2 3", "1 two", "one"] { coordinator.answer(answer) }
+        let refusedQuantity = "error The quantity must be one whole number, as in \"2 3\" (3 of product 2)."
+        #expect(
+            views.told.filter { !$0.hasPrefix("ask") } == [
+                "added Added 2 × Cabify Voucher to the cart.", "added Added 2 × Cabify Voucher to the cart.",
+                "added Added 2 × Cabify Voucher to the cart.", "added Added 2 × Cabify Voucher to the cart.",
+                refusedQuantity, refusedQuantity, "error Choose a product number, c or q."
+            ])
+    }
+
     @Test("back from payment forgets the card; an empty cart cannot be checked out")
     func back() throws {
         let (coordinator, views, shop) = session()

@@ -1,6 +1,7 @@
 import Pricing
-import Shopping
 import Testing
+
+@testable import Shopping
 
 let november = try! Instant(rfc3339: "2026-11-21T10:00:00Z")
 
@@ -58,6 +59,25 @@ final class Ledger: ChargeLedger {
 struct SimulatedGatewayTests {
     func card(_ number: String) throws -> PaymentCard {
         try PaymentCard(number: number, expiry: "12/30", cvc: "123", now: november)
+    }
+
+    @Test("every reference is sim_ and 16 hexadecimal digits, leading zeros kept")
+    func referenceLength() throws {
+        #expect(SimulatedGateway.reference(0xad9d_31df_f63f_415) == "sim_0ad9d31dff63f415")
+        #expect(SimulatedGateway.reference(0) == "sim_0000000000000000")
+        #expect(SimulatedGateway.reference(.max) == "sim_ffffffffffffffff")
+        // Through charges: one in sixteen random references starts with a zero digit.
+        let gateway = SimulatedGateway(ledger: Ledger())
+        for key in 0..<200 {
+            guard
+                case .approved(let reference) = try gateway.charge(
+                    amount: 100, currency: .euro, card: card("4242424242424242"), idempotencyKey: "k\(key)")
+            else {
+                Issue.record("4242… approves")
+                return
+            }
+            #expect(reference.count == 20 && reference.dropFirst(4).allSatisfy(\.isHexDigit), "\(reference)")
+        }
     }
 
     @Test("test cards approve or decline as documented")

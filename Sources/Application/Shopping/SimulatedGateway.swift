@@ -23,10 +23,16 @@ public final class SimulatedGateway: PaymentGateway {
             switch card.number {
             case "4000000000000002": .declined(reason: "card declined")
             case "4000000000009995": .declined(reason: "insufficient funds")
-            default: .approved(reference: "sim_" + String(references.next(), radix: 16))
+            default: .approved(reference: Self.reference(references.next()))
             }
         try ledger.record(outcome, forKey: idempotencyKey, amount: amount, currency: currency, card: card.masked)
         return outcome
+    }
+
+    /// `sim_` and 16 hexadecimal digits, leading zeros kept: every reference is as long.
+    static func reference(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return "sim_" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     public func status(idempotencyKey: String) throws -> ChargeRecord? {

@@ -16,17 +16,35 @@ public struct ReceiptScreen: Sendable, Equatable {
         /// Every item promotion that used units of the line, in the order applied:
         /// `VOUCHER 2x1: -5.00 €`, or `1 part of "Buy a T-shirt, get a mug free"` for units that
         /// earned nothing here (a buy-X-get-Y's triggers).
-        public var discounts: [String]
+        public var discounts: [Discount]
         public var total: String
 
         /// The line's first discount, when it has one (most lines have at most one).
-        public var discount: String? { discounts.first }
+        public var discount: Discount? { discounts.first }
+    }
+
+    /// A promotion's part in a line: what it is, and what it saved there (nil for units that
+    /// earned nothing here). Its text is `VOUCHER 2x1: -5.00 €`; a view may lay the amount out in a
+    /// column of its own, which is never shortened.
+    public struct Discount: Sendable, Equatable, CustomStringConvertible {
+        public var label: String
+        public var amount: String?
+
+        public init(label: String, amount: String? = nil) {
+            self.label = label
+            self.amount = amount
+        }
+
+        public var description: String { amount.map { "\(label): \($0)" } ?? label }
     }
 
     public var lines: [Line]
     /// `Spring sale: -7.45 €`, when a cart promotion applies.
-    public var cartDiscount: String?
+    public var cartDiscount: Discount?
     public var subtotal: String
+    /// Σ the item promotions' discounts, when they saved anything (the cart promotion's is
+    /// `cartDiscount`).
+    public var itemDiscount: String?
     /// Everything saved, when anything was.
     public var saved: String?
     public var total: String
@@ -48,13 +66,16 @@ public struct ReceiptScreen: Sendable, Equatable {
                 subtotal: money.format(line.subtotal),
                 discounts: line.promotions.map { promotion in
                     promotion.discount == 0
-                        ? "\(promotion.units) part of \"\(promotion.name.forDisplay())\""
-                        : "\(promotion.name.forDisplay()): \(money.format(-promotion.discount))"
+                        ? Discount(label: "\(promotion.units) part of \"\(promotion.name.forDisplay())\"")
+                        : Discount(label: promotion.name.forDisplay(), amount: money.format(-promotion.discount))
                 },
                 total: money.format(line.subtotal - line.itemDiscount))
         }
-        cartDiscount = receipt.cartPromotion.map { "\($0.name.forDisplay()): \(money.format(-$0.discount))" }
+        cartDiscount = receipt.cartPromotion.map {
+            Discount(label: $0.name.forDisplay(), amount: money.format(-$0.discount))
+        }
         subtotal = money.format(receipt.subtotal)
+        itemDiscount = receipt.itemDiscount > 0 ? money.format(-receipt.itemDiscount) : nil
         saved = receipt.discount > 0 ? money.format(receipt.discount) : nil
         total = money.format(receipt.total)
         taxes = ReceiptText.taxRows(receipt, money: money).map { "\($0.0): \(money.format($0.1))" }

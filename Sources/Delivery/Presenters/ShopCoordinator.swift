@@ -104,12 +104,14 @@ public final class ShopCoordinator {
         switch screen {
         case .products:
             if answer == "c" { return show(.cart) }
-            let parts = answer.split(separator: " ").map(String.init)
+            // "2 3", "2×3", "2 x 3" and "2*3" are all 3 of product 2; a third number is refused, not dropped.
+            let parts = answer.split(whereSeparator: { " ×xX*".contains($0) }).map(String.init)
             guard let number = parts.first.flatMap({ Int($0) }) else {
                 return navigation?.showError("Choose a product number, c or q.") ?? ()
             }
-            guard let quantity = parts.count > 1 ? Int64(parts[1]) : 1 else {
-                return navigation?.showError("The quantity must be a whole number.") ?? ()
+            guard parts.count <= 2, let quantity = parts.count > 1 ? Int64(parts[1]) : 1 else {
+                return navigation?.showError("The quantity must be one whole number, as in \"2 3\" (3 of product 2).")
+                    ?? ()
             }
             products.addProduct(at: number - 1, quantity: quantity)
         case .cart:

@@ -12,11 +12,13 @@ struct Checkout: ParsableCommand {
         commandName: "checkout",
         abstract: "Price carts against promotion rules, and check promotion files before they ship.",
         discussion: """
-            Exit codes: 0 success; 1 validation errors found, or some carts of a batch failed; \
-            64 usage error; 65 malformed or invalid input data; 66 an input file cannot be opened; \
-            74 the output could not be written (a full disk); 141 the reader of the output went away \
-            (`checkout … | head`), ended quietly as a process killed by SIGPIPE is. Options left out take \
-            their files from $CHECKOUT_PROMOTIONS, $CHECKOUT_CATALOG and $CHECKOUT_STORE.
+            Exit codes: 0 success; 1 validation errors found, some carts of a batch failed, or a \
+            payment was not made (declined, an empty cart, a changed total); 64 usage error; 65 \
+            malformed or invalid input data; 66 an input file cannot be opened; 74 the output could not \
+            be written (a full disk), or the store cannot be used; 141 the reader of the output went \
+            away (as in `checkout price day.ndjson | head`), ended quietly as a process killed by SIGPIPE \
+            is. Options left out take their files from $CHECKOUT_PROMOTIONS, $CHECKOUT_CATALOG, \
+            $CHECKOUT_CUSTOMERS and $CHECKOUT_STORE.
             """,
         version: ToolInfo.version,
         subcommands: [

@@ -19,14 +19,38 @@ final class TerminalProductListView: ProductListView, TerminalScreen {
 
     func show(products: [ProductItem], cartPromotions: [String]) {
         out.write("\nProducts\n")
-        var table = TextTable([.left, .right, .left], stretchable: 2)
+        let width = Terminal.style.width.map { $0 - 2 }
+        // Name, price and deals on one row when they fit; else each deal on a row of its own under
+        // its product, as wide as the screen. Names give way before prices, which are never cut.
+        var table = TextTable([.left, .right, .left], stretchable: 0)
         for (index, product) in products.enumerated() {
             table.add([
                 "\(index + 1). " + product.name, product.price,
                 product.promotions.isEmpty ? "" : " " + product.promotions.joined(separator: "; ")
             ])
         }
-        for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        let natural = table.widths(fitting: nil)
+        guard let width, natural.reduce(0, +) + table.gap.count * 2 > width else {
+            for line in table.render(width: width) { out.write("  " + line + "\n") }
+            return showCartPromotions(cartPromotions)
+        }
+        var rows = TextTable([.left, .right], stretchable: 0)
+        var deals: [[String]] = []
+        for (index, product) in products.enumerated() {
+            rows.add(["\(index + 1). " + product.name, product.price])
+            deals.append(product.promotions)
+        }
+        let indent = "\(products.count). ".count
+        for (line, deals) in zip(rows.render(width: width), deals) {
+            out.write("  " + line + "\n")
+            for deal in deals {
+                out.write("  " + TextTable.fit(String(repeating: " ", count: indent) + deal, width) + "\n")
+            }
+        }
+        showCartPromotions(cartPromotions)
+    }
+
+    private func showCartPromotions(_ cartPromotions: [String]) {
         for promotion in cartPromotions {
             out.write(TextTable.fit("  Cart: \(promotion)", Terminal.style.width ?? .max) + "\n")
         }
@@ -53,10 +77,13 @@ final class TerminalCartView: CartView, TerminalScreen {
                 "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
                 line.subtotal
             ])
-            for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
+            // The amount in the amounts' column, which is never shortened; the name may be.
+            for discount in line.discounts { table.add(["", "  " + discount.label, "", discount.amount ?? ""]) }
         }
         for line in table.render(width: style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
-        if let cartDiscount = cart.cartDiscount { out.write("  " + style.paint(cartDiscount, .saving) + "\n") }
+        if let cartDiscount = cart.cartDiscount {
+            out.write("  " + style.paint(cartDiscount.fitted(style.width.map { $0 - 2 }), .saving) + "\n")
+        }
         if cart.taxAddedToTotal { for tax in cart.taxes { out.write("  \(tax)\n") } }
         out.write(
             "  " + style.paint("Total \(cart.total)", .total)
@@ -83,15 +110,21 @@ final class TerminalCheckoutView: CheckoutView, TerminalScreen {
                 line.code, line.name, "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
                 line.subtotal
             ])
-            for discount in line.discounts { table.add(["", "  " + discount, "", ""]) }
+            // The amount in the amounts' column, which is never shortened; the name may be.
+            for discount in line.discounts { table.add(["", "  " + discount.label, "", discount.amount ?? ""]) }
         }
         for line in table.render(width: Terminal.style.width.map { $0 - 2 }) { out.write("  " + line + "\n") }
+        // Each row adds up to the total: the item discounts, then the cart promotion's, then the
+        // tax when prices exclude it; what was saved in all is said after the total.
         out.write("  Subtotal \(receipt.subtotal)\n")
-        if let cartDiscount = receipt.cartDiscount { out.write("  \(cartDiscount)\n") }
-        if let saved = receipt.saved { out.write("  Discounts -\(saved)\n") }
+        if let itemDiscount = receipt.itemDiscount { out.write("  Item discounts \(itemDiscount)\n") }
+        if let cartDiscount = receipt.cartDiscount {
+            out.write("  " + cartDiscount.fitted(Terminal.style.width.map { $0 - 2 }) + "\n")
+        }
         if receipt.taxAddedToTotal { for tax in receipt.taxes { out.write("  \(tax)\n") } }
         out.write("  Total \(receipt.total)\n")
         if !receipt.taxAddedToTotal { for tax in receipt.taxes { out.write("  \(tax)\n") } }
+        if let saved = receipt.saved { out.write("  You save \(saved).\n") }
         for warning in receipt.warnings { out.write("  warning: \(warning)\n") }
     }
 
@@ -115,5 +148,13 @@ final class TerminalPaymentView: PaymentView, TerminalScreen {
         out.write(
             "Recovered order #\(orderNumber): an interrupted payment had charged \(total) to card \(card); it is recorded now.\n"
         )
+    }
+}
+
+extension ReceiptScreen.Discount {
+    /// `label: amount` within `width` columns: the label shortened with "…", the amount never cut.
+    func fitted(_ width: Int?) -> String {
+        guard let width, let amount else { return width.map { TextTable.fit(label, $0) } ?? label }
+        return TextTable.fit(label + ":", max(4, width - amount.count - 1)) + " " + amount
     }
 }
