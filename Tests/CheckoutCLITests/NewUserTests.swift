@@ -211,7 +211,10 @@ struct NewUserTests {
         let missing = try checkout(
             ["price", "mug.json"], in: dir, environment: ["CHECKOUT_PROMOTIONS": "gone.plist"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "error: gone.plist: cannot read: No such file or directory\n")
+        #expect(
+            missing.stderr
+                == "error: gone.plist: cannot read: No such file or directory\nnote: the path gone.plist comes from $CHECKOUT_PROMOTIONS (give --promotions FILE for another)\n"
+        )
         // The shopping commands too.
         let store = try store()
         let add = try checkout(["cart", "add", "SOCK"] + store, in: dir, environment: unset)
@@ -541,6 +544,46 @@ struct NewUserTests {
                 $0.count <= 40 || $0.hasPrefix("Add a product") || $0.hasPrefix("[+N]") || $0.hasPrefix("Coupon added")
                     || $0.hasPrefix("  Add 1 more")
             })
+    }
+
+    @Test(
+        "16. a catalog and a promotions file given the wrong way round are said to be; a path from the environment is named"
+    )
+    func swappedFiles() throws {
+        let dir = try temporaryDirectory(["cart.json": #"["MUG"]"#])
+        let cart = dir.appendingPathComponent("cart.json").path
+        let catalog = packageRoot.appendingPathComponent("Rules/Products.json").path
+        let promotions = packageRoot.appendingPathComponent("Rules/Promotions.plist").path
+        let jsonPromotions = try checkout(["price", cart, "--promotions", catalog, "--catalog", catalog])
+        #expect(jsonPromotions.status == 65)
+        #expect(
+            jsonPromotions.stderr
+                == """
+                \(catalog):1:1: error: malformed XML: Start tag expected, '<' not found [xml.malformed]
+                error: \(catalog) is JSON, not a promotions plist: if it is the catalog, give it with --catalog, and the promotions with --promotions
+
+                """)
+        #expect(jsonPromotions.stdout.isEmpty)
+        let plistCatalog = try checkout(
+            ["price", cart], environment: ["CHECKOUT_CATALOG": promotions, "CHECKOUT_PROMOTIONS": promotions])
+        #expect(plistCatalog.status == 65)
+        #expect(
+            plistCatalog.stderr
+                == """
+                error: \(promotions): line 1, column 1: malformed JSON: unexpected '<'; expected a JSON value
+                note: \(promotions) is XML, not a JSON catalog: if it is the promotions plist, give it with --promotions, and the catalog with --catalog
+                note: the path \(promotions) comes from $CHECKOUT_CATALOG (give --catalog FILE for another)
+
+                """)
+        let missing = try checkout(["price", cart], environment: ["CHECKOUT_PROMOTIONS": "nothere.plist"])
+        #expect(missing.status == 66)
+        #expect(
+            missing.stderr
+                == """
+                error: nothere.plist: cannot read: No such file or directory
+                note: the path nothere.plist comes from $CHECKOUT_PROMOTIONS (give --promotions FILE for another)
+
+                """)
     }
 
     @Test("14. the shop's cart screen aligns quantities and unit prices, on a terminal")

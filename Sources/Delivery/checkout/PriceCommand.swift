@@ -107,7 +107,7 @@ struct Price: ParsableCommand {
             ) { ProgressBar(total: $0) }
         } catch {
             switch error {
-            case .rules(let error): throw RulesOptions.report(error)
+            case .rules(let error): throw rules.report(error)
             case .ledger(let error):
                 Console.error("cannot read the store's ledger: \(error)")
                 throw ExitStatus.noInput

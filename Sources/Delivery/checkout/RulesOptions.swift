@@ -60,15 +60,37 @@ struct RulesOptions: ParsableArguments {
             return try PricingRules.load(
                 catalog: catalogSource, promotions: promotionsSource, limits: limits, plistLimits: plistLimits)
         } catch {
-            throw Self.report(error)
+            throw report(error)
         }
     }
 
-    /// Says on standard error why the rules cannot be used; returns the exit code.
+    /// Says on standard error why the rules cannot be used, and, when an environment variable gave
+    /// the file's path, which one; returns the exit code.
+    func report(_ error: PricingRulesError) -> ExitCode {
+        let code = Self.report(error)
+        let (option, variable, path) =
+            switch error {
+            case .catalog: ("--catalog", EnvironmentDefault.catalog, catalog)
+            case .promotionsUnreadable, .promotionsInvalid: ("--promotions", EnvironmentDefault.promotions, promotions)
+            }
+        if path == nil, let value = EnvironmentDefault.value(variable) {
+            OutputStream.standardError.write(
+                "note: the path \(value.forDisplay()) comes from $\(variable) (give \(option) FILE for another)\n")
+        }
+        return code
+    }
+
+    /// Says on standard error why the rules cannot be used; returns the exit code. A JSON file
+    /// given for the promotions, or a plist for the catalog, is said to be the other one.
     static func report(_ error: PricingRulesError) -> ExitCode {
         switch error {
         case .catalog(let error):
             Console.error(error.description)
+            if error.kind == .invalid, firstByte(of: error.file) == UInt8(ascii: "<") {
+                OutputStream.standardError.write(
+                    "note: \(error.file.forDisplay()) is XML, not a JSON catalog: if it is the promotions plist, give it with --promotions, and the catalog with --catalog\n"
+                )
+            }
             return ExitStatus.forInput(error)
         case .promotionsUnreadable(let error):
             Console.error(error.description)
@@ -77,6 +99,12 @@ struct RulesOptions: ParsableArguments {
             for diagnostic in file.diagnostics {
                 OutputStream.standardError.write(TextReporter.line(diagnostic, file: file.name) + "\n")
             }
+            if let first = firstByte(of: file.name), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                Console.error(
+                    "\(file.name.forDisplay()) is JSON, not a promotions plist: if it is the catalog, give it with --catalog, and the promotions with --promotions"
+                )
+                return ExitStatus.dataError
+            }
             let errors = file.errorCount == 1 ? "1 error; fix it" : "\(file.errorCount) errors; fix them"
             Console.error(
                 "\(file.name) has \(errors) before pricing (`checkout validate \(file.name == "<stdin>" ? "-" : file.name)` lists \(file.errorCount == 1 ? "it" : "them"))"
@@ -84,6 +112,16 @@ struct RulesOptions: ParsableArguments {
             return ExitStatus.dataError
         }
     }
+}
+
+/// The first byte of the file at `path` that is not white space (after a UTF-8 byte order mark), or
+/// nil for standard input, the built-in store or a file that cannot be read: what kind of file it
+/// is, for a hint when a catalog and a promotions file are given the wrong way round.
+private func firstByte(of path: String) -> UInt8? {
+    guard path != "-", path != "<stdin>", let bytes = try? FileSystem.prefix(of: path, count: 256) else { return nil }
+    var rest = bytes[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    return rest.first { !" \t\r\n".utf8.contains($0) }
 }
 
 /// Parses `--at`: RFC 3339; anything else is a usage error (64).
