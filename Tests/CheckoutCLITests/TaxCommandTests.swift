@@ -97,6 +97,34 @@ struct TaxCommandTests {
         #expect(taxes(second) == [["0.00", "12.60", "0.00"], ["7.25", "71.10", "5.15"]])
     }
 
+    @Test("on a 40-column terminal a VAT row's base is never cut: it goes on the next line; the heading wraps")
+    func narrowTaxRows() throws {
+        let products = (0..<10).map { #"{"code": "P\#($0)", "name": "P\#($0)", "price": "9999999.99"}"# }
+        let dir = try temporaryDirectory([
+            "Products.json": #"{"currency": "EUR", "tax_rate": 19.99, "products": ["# + products.joined(separator: ",")
+                + "]}",
+            "Promotions.plist": #"<plist version="1.0"><array/></plist>"#,
+            "cart.json": #"{"id": "ten gold bars", "items": ["# + (0..<10).map { "\"P\($0)\"" }.joined(separator: ",")
+                + "]}"
+        ])
+        let run = try inTerminal(
+            ["price", "cart.json", "-p", "Promotions.plist", "-c", "Products.json"] + Self.at, columns: 40, in: dir,
+            environment: ["NO_COLOR": "1"])
+        #expect(run.status == 0)
+        let lines = run.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // G = 10 × 9,999,999.99 = 99,999,999.90; tax = round(9,999,999,990 × 1999 / 11999)
+        // = round(1,665,972,162.68) = 16,659,721.63 €; base = G − tax = 83,340,278.27 €.
+        #expect(Array(lines.prefix(2)) == ["Receipt for cart \"ten gold bars\",", "2026-06-01T00:00:00Z (EUR)"])
+        let total = try #require(lines.firstIndex { $0.hasPrefix("Total") })
+        #expect(
+            Array(lines[total...].prefix(3)) == [
+                "Total                      99999999.90 €",
+                "VAT 19.99%                 16659721.63 €",
+                "  on 83340278.27 €"
+            ])
+        #expect(lines.allSatisfy { $0.count <= 40 })
+    }
+
     @Test("text receipts: VAT rows under the total with gross prices, above it with net ones")
     func textReceipts() throws {
         let net = try checkout(["price", "Rules/net-store/carts/mug-and-beans.json"] + Self.net + Self.at)

@@ -152,6 +152,32 @@ struct PromotionWordsTests {
             PromotionWords.describe(Promotion(id: "x", name: "x", rule: rule, codes: ["A"]), currency: .euro) == text)
     }
 
+    @Test("a cart promotion on part of the cart says which part, and that its minimum is of that part")
+    func partOfTheCart() {
+        func words(_ selectors: [ProductSelector], minimum: Int64 = 5000) -> String {
+            PromotionWords.describe(
+                Promotion(
+                    id: "x", name: "x", rule: .cartPercent(minimum: minimum, hundredths: 1000, cap: 1500),
+                    productSelectors: selectors),
+                currency: .euro)
+        }
+        #expect(
+            words([ProductSelector(excludeTags: ["sale"])])
+                == "10% off products not tagged sale, when they come to 50.00 € or more, at most 15.00 €")
+        #expect(
+            words(
+                [
+                    ProductSelector(
+                        categories: [["Clothing", "Shirts"]], brands: ["Cabify", "Acme"], excludeCodes: ["X1"]),
+                    ProductSelector(codes: ["MUG", "CAP"], tags: ["new"])
+                ], minimum: 0)
+                == "10% off products in Clothing > Shirts of brand Cabify or Acme except X1, or MUG or CAP tagged new, at most 15.00 €"
+        )
+        #expect(
+            words([ProductSelector(excludeCategories: [["Food"]], excludeBrands: ["Acme"])], minimum: 0)
+                == "10% off products not in Food not of brand Acme, at most 15.00 €")
+    }
+
     @Test("with a coupon, never the coupon itself (coupons can be secret)")
     func coupon() {
         #expect(

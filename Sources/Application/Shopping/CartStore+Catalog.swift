@@ -10,9 +10,42 @@ extension CartStore {
     public func add(_ code: String, quantity: Int64, from catalog: Catalog) throws -> Product {
         var check = CartBuilder(catalog: catalog, suggestions: CodeSuggestions.suggester)
         try check.add(code, quantity: quantity)
-        let product = catalog[try check.product(code)]
+        let id = try check.product(code)
+        let product = catalog[id]
+        // A cart whose subtotal would not fit could not be shown or paid: refused here, where the
+        // message can say what was being added (another process adding at the same moment could
+        // still take it past; `cart show` then says to remove units).
+        if Self.subtotalOverflows(try entries(), adding: quantity, of: id, in: catalog) {
+            throw CartTotalTooLarge(code: product.code, adding: quantity, currency: catalog.currency)
+        }
         try add(product.code, quantity: quantity)
         return product
+    }
+
+    /// Whether Σ quantity × price of `entries`, with `quantity` more of `product`, overflows
+    /// (products no longer in the catalog left out, as pricing leaves nothing out: it refuses them).
+    static func subtotalOverflows(
+        _ entries: [CartEntry], adding quantity: Int64, of product: ProductID, in catalog: Catalog
+    ) -> Bool {
+        var subtotal = Int64(0)
+        var added = false
+        for entry in entries {
+            guard let id = catalog.productID(for: entry.code) else { continue }
+            var units = entry.quantity
+            if id == product {
+                units = units.addingReportingOverflow(quantity).partialValue
+                added = true
+            }
+            let line = catalog[id].price.multipliedReportingOverflow(by: units)
+            let sum = subtotal.addingReportingOverflow(line.partialValue)
+            if line.overflow || sum.overflow { return true }
+            subtotal = sum.partialValue
+        }
+        if !added {
+            let line = catalog[product].price.multipliedReportingOverflow(by: quantity)
+            return line.overflow || subtotal.addingReportingOverflow(line.partialValue).overflow
+        }
+        return false
     }
 
     /// Removes units of a product given in any spelling the catalog knows it by (the code as

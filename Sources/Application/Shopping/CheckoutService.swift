@@ -36,6 +36,26 @@ public final class CheckoutService {
     /// Why the cart cannot be priced or paid.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
+
+        init(description: String) {
+            self.description = description
+        }
+
+        /// Why the stored cart cannot be priced, and what to do: a cart too large to price has
+        /// units to remove.
+        init(_ error: PricingError) {
+            switch error {
+            case .lineOverflow(let code, _, _, _):
+                description =
+                    error.description
+                    + "; remove units from the cart (`checkout cart remove \(code.forDisplay(limit: String.messageValueLimit)) --quantity N`)"
+            case .subtotalOverflow, .totalOverflow:
+                description =
+                    error.description + "; remove units from the cart (`checkout cart remove CODE --quantity N`)"
+            case .currencyMismatch:
+                description = error.description
+            }
+        }
     }
 
     /// The cart priced now, against the ledger.
@@ -88,7 +108,7 @@ public final class CheckoutService {
             let (receipt, explanations) = try explainer.explain(cart, now: clock.now())
             return (receipt, explainer.hints(for: cart, receipt: receipt, explanations: explanations))
         } catch {
-            throw Failure(description: error.description)
+            throw Failure(error)
         }
     }
 
@@ -117,7 +137,7 @@ public final class CheckoutService {
             let receipt = try engine.price(cart, now: clock.now())
             return Quote(receipt: receipt, exhausted: try exhausted(cart, receipt, ledger: ledger))
         } catch {
-            throw Failure(description: error.description)
+            throw Failure(error)
         }
     }
 

@@ -51,6 +51,23 @@ public struct CartLimitExceeded: Error, Sendable, Equatable, CustomStringConvert
     }
 }
 
+/// Units that would take the cart's subtotal past the largest amount: the cart could not be priced.
+public struct CartTotalTooLarge: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: String
+    public var adding: Int64
+    public var currency: Currency
+
+    public init(code: String, adding: Int64, currency: Currency) {
+        self.code = code
+        self.adding = adding
+        self.currency = currency
+    }
+
+    public var description: String {
+        "cannot add \(adding) × \(code.forDisplay(limit: String.messageValueLimit)): the cart would come to more than the largest amount, \(Amount.largest(minorDigits: currency.minorDigits)); nothing was added"
+    }
+}
+
 /// A completed purchase.
 public struct OrderRecord: Sendable, Equatable {
     /// The shopper-facing order number: 1, 2, 3…

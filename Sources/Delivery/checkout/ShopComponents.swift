@@ -125,6 +125,9 @@ struct ShopComponents {
         } catch let error as CartLimitExceeded {
             Console.error(error.description)
             throw ExitStatus.dataError
+        } catch let error as CartTotalTooLarge {
+            Console.error(error.description)
+            throw ExitStatus.dataError
         } catch let error as CartBuilder.Problem {
             Console.error(error.description)
             if case .unknownCode = error, let builtInCatalogNote {

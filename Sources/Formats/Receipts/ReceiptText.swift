@@ -72,8 +72,21 @@ public enum ReceiptText {
             wraps ? wrap(text, width) : [TextTable.fit(text, width)]
         }
 
-        var out =
-            "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))\n"
+        // A tax row's label holds an amount, the base, which is never cut: when the label does not
+        // fit, the base goes on the next line (`VAT 21%`, then `  on 66.07 €`).
+        let taxLabels = Set(taxRows.map(\.0))
+        func fittedLabel(_ label: String) -> [String] {
+            guard taxLabels.contains(label), label.count > labels, let on = label.firstRange(of: " on ") else {
+                return fitted(label, labels)
+            }
+            return [String(label[..<on.lowerBound]), "  on " + label[on.upperBound...]]
+        }
+
+        // The heading, like the sentences below, continues on the next line rather than run past the width.
+        var out = wrap(
+            "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))",
+            width
+        ).map { $0 + "\n" }.joined()
         out += String(repeating: "=", count: ruleWidth) + "\n"
         if rows.isEmpty { out += empty + "\n" }
         for row in rows {
@@ -95,7 +108,7 @@ public enum ReceiptText {
         out += String(repeating: "-", count: ruleWidth) + "\n"
         for (label, value) in totals {
             let amount = pad(money.format(value), amountWidth, right: true)
-            let label = fitted(label, labels)
+            let label = fittedLabel(label)
             out += pad(label[0], labels) + "  " + (value < 0 ? style.paint(amount, .saving) : amount) + "\n"
             for more in label.dropFirst() { out += more + "\n" }
         }
@@ -103,7 +116,7 @@ public enum ReceiptText {
             style.paint(
                 pad("Total", labels) + "  " + pad(money.format(receipt.total), amountWidth, right: true), .total) + "\n"
         for (label, value) in after {
-            let label = fitted(label, labels)
+            let label = fittedLabel(label)
             out += pad(label[0], labels) + "  " + pad(money.format(value), amountWidth, right: true) + "\n"
             for more in label.dropFirst() { out += more + "\n" }
         }

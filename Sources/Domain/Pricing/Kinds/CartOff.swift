@@ -77,14 +77,22 @@ public struct CartOff: PromotionKind {
         }
     }
 
+    /// "10% off the cart from 50.00 €"; on part of the cart, its minimum is of that part's total:
+    /// "10% off products not tagged sale, when they come to 50.00 € or more".
     public func words(_ context: PromotionKindWords) -> String {
         let money = context.money
-        let from = minimum > 0 ? " from \(money.format(minimum))" : ""
+        let what = context.part.map { "off \($0)" } ?? "off the cart"
+        var from = ""
+        if minimum > 0 {
+            from =
+                context.part == nil
+                ? " from \(money.format(minimum))" : ", when they come to \(money.format(minimum)) or more"
+        }
         switch offer {
         case .percent(let p, let cap):
-            return "\(percentWords(p)) off the cart" + from + (cap.map { ", at most \(money.format($0))" } ?? "")
+            return "\(percentWords(p)) \(what)" + from + (cap.map { ", at most \(money.format($0))" } ?? "")
         case .amount(let a):
-            return "\(money.format(a)) off the cart" + from
+            return "\(money.format(a)) \(what)" + from
         }
     }
 

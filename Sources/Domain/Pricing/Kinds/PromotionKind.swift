@@ -40,12 +40,19 @@ public struct PromotionKindWords: Sendable {
     public var rewards: [String]?
     /// The product the words are shown next to, if any.
     public var shownWith: String?
+    /// The part of the cart a cart promotion works on, in words ("products not tagged sale"), when
+    /// it names products (docs/selectors.md); nil: the whole cart.
+    public var part: String?
 
-    public init(money: MoneyStyle, codes: [String] = [], rewards: [String]? = nil, shownWith: String? = nil) {
+    public init(
+        money: MoneyStyle, codes: [String] = [], rewards: [String]? = nil, shownWith: String? = nil,
+        part: String? = nil
+    ) {
         self.money = money
         self.codes = codes
         self.rewards = rewards
         self.shownWith = shownWith
+        self.part = part
     }
 }
 
