@@ -24,6 +24,40 @@ struct ShoppingCommandTests {
     }
 
     @Test(
+        "units that would take the cart past the largest amount are refused; a stored cart too large to price says to remove units"
+    )
+    func cartTooLarge() throws {
+        let (_, store) = try store()
+        let files = try temporaryDirectory([
+            "none.plist": #"<plist version="1.0"><array/></plist>"#,
+            "gold.json":
+                #"{"currency": "EUR", "products": [{"code": "GOLD", "name": "Gold bar", "price": 90000000000}]}"#,
+            "cheap.json": #"{"currency": "EUR", "products": [{"code": "GOLD", "name": "Gold bar", "price": 90}]}"#
+        ])
+        func rules(_ catalog: String) -> [String] {
+            store + [
+                "-p", files.appendingPathComponent("none.plist").path, "-c", files.appendingPathComponent(catalog).path
+            ]
+        }
+        // 10⁹ × 90,000,000,000.00 € is 9 × 10²¹ minor units, past 2⁶³ − 1.
+        let add = try checkout(["cart", "add", "GOLD", "--quantity", "1000000000"] + rules("gold.json"))
+        #expect(add.status == 65)
+        #expect(
+            add.stderr
+                == "error: cannot add 1000000000 × GOLD: the cart would come to more than the largest amount, 92233720368547758.07; nothing was added\n"
+        )
+        #expect(try checkout(["cart", "show"] + rules("gold.json")).stdout == "Cart is empty.\n")
+        // Added at 90 € (90,000,000,000.00 € in all, which fits), then priced at the new price.
+        #expect(try checkout(["cart", "add", "GOLD", "--quantity", "1000000000"] + rules("cheap.json")).status == 0)
+        let show = try checkout(["cart", "show"] + rules("gold.json"))
+        #expect(show.status == 65)
+        #expect(
+            show.stderr
+                == "error: \"GOLD\": 1000000000 × 90000000000.00 exceeds the largest amount, 92233720368547758.07; remove units from the cart (`checkout cart remove GOLD --quantity N`)\n"
+        )
+    }
+
+    @Test(
         "a purchase persists across invocations: a decline keeps the cart, an approval empties it and records the order"
     )
     func purchase() throws {
