@@ -267,8 +267,25 @@ struct TaxCommandTests {
         #expect(products.first?["tax_rate"] as? String == "21.00")
         let hats = try checkout(["products", "--category", "Clothing>Hats"] + Self.vat)
         #expect(hats.stdout.split(separator: "\n").map { String($0.prefix(4)) } == ["CODE", "CAP "])
+        let cloth = try checkout(["products", "--category", "Cloth"] + Self.vat)
+        #expect(cloth.stdout == "CODE  NAME  CATEGORY  PRICE  TAX\n")
+        #expect(cloth.status == 0)
+        // Nothing listed is said, with the category most like it: a wrong letter case, a typo in a
+        // deeper name (a category above a product's counts: "Home").
         #expect(
-            try checkout(["products", "--category", "Cloth"] + Self.vat).stdout == "CODE  NAME  CATEGORY  PRICE  TAX\n")
+            cloth.stderr
+                == "note: no product is in category \"Cloth\"; did you mean \"Clothing\"? (names are compared exactly, letter case too)\n"
+        )
+        let lower = try checkout(["products", "--category", "home > kitchen"] + Self.vat)
+        #expect(
+            lower.stderr.hasPrefix(
+                "note: no product is in category \"home > kitchen\"; did you mean \"Home > Kitchen\"?"))
+        let typo = try checkout(["products", "--category", "Clothing > Swaeters"] + Self.vat)
+        #expect(
+            typo.stderr.hasPrefix(
+                "note: no product is in category \"Clothing > Swaeters\"; did you mean \"Clothing > Sweaters\"?"))
+        let none = try checkout(["products", "--category", "Food", "-c", "Rules/Products.json"])
+        #expect(none.stderr == "note: no product is in category \"Food\": the catalog has no categories\n")
         let bad = try checkout(["products", "--category", "Clothing >> Hats"] + Self.vat)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--category \"Clothing >> Hats\" has an empty name"))

@@ -3,6 +3,7 @@ import Platform
 import Pricing
 import Receipts
 import StrictJSON
+import Suggestions
 
 struct Products: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,6 +30,7 @@ struct Products: ParsableCommand {
         let catalog = try rules.load().catalog
         let path = category.flatMap(Product.categoryPath)
         let products = catalog.products.filter { product in path.map { Self.product(product, isUnder: $0) } ?? true }
+        if let path, products.isEmpty { Self.noteNoProduct(in: path, of: catalog) }
         let money = MoneyStyle(currency: catalog.currency)
         let out = OutputStream.standardOutput
         switch format {
@@ -93,6 +95,30 @@ struct Products: ParsableCommand {
 
     /// `Clothing > Shirts`.
     static func display(_ path: [String]) -> String { path.joined(separator: " > ") }
+
+    /// Says on standard error that no product is in `path`, and the catalog's category (or a
+    /// category above one) most like it: the same but for letter case, a near spelling, or one it
+    /// begins. A wrong letter case or a typo lists nothing, and should not look like an empty shelf.
+    static func noteNoProduct(in path: [String], of catalog: Catalog) {
+        var categories: [String] = []
+        var seen = Set<String>()
+        for category in catalog.products.compactMap(\.category) {
+            for depth in 1...category.count where seen.insert(display(Array(category.prefix(depth)))).inserted {
+                categories.append(display(Array(category.prefix(depth))))
+            }
+        }
+        let wanted = display(path)
+        let suggestion =
+            categories.first { $0.lowercased() == wanted.lowercased() }
+            ?? CodeSuggestions.suggester(categories)(wanted)
+            ?? categories.first { $0.lowercased().hasPrefix(wanted.lowercased()) }  // a name cut short
+        let why =
+            categories.isEmpty
+            ? ": the catalog has no categories"
+            : (suggestion.map { "; did you mean \"\($0.forDisplay())\"?" } ?? "")
+                + " (names are compared exactly, letter case too)"
+        OutputStream.standardError.write("note: no product is in category \"\(wanted.forDisplay())\"\(why)\n")
+    }
 
     /// Whether the product's category is `path` or lies under it, name by name, byte for byte.
     static func product(_ product: Product, isUnder path: [String]) -> Bool {
