@@ -20,3 +20,37 @@ struct ReceiptWrapTests {
         }
     }
 }
+
+/// Text laid out by the columns it takes on a terminal: a Chinese, Japanese or Korean character, a
+/// full-width form or an emoji takes two.
+@Suite("Columns on a terminal")
+struct ColumnTests {
+    @Test("wide characters take two columns; accents, composed or not, one")
+    func columns() {
+        // T, then シ ャ ツ at two each.
+        #expect("Tシャツ".columns == 7)
+        #expect("Mug ☕".columns == 6)
+        #expect("한글".columns == 4)
+        #expect("ＡＢ".columns == 4)  // full-width Latin
+        #expect("Casquette été".columns == 13)
+        #expect("e\u{301}t\u{E9}".columns == 3)
+        #expect("🎁 gift".columns == 7)
+    }
+
+    @Test("names are cut and padded by columns, so that the columns after them stay aligned")
+    func fitAndPad() {
+        // T + シ + ャ is 5 columns, and "…" the sixth; ツ would make 7.
+        #expect(TextTable.fit("Tシャツ 日本製", 6) == "Tシャ…")
+        #expect(TextTable.fit("Tシャツ", 7) == "Tシャツ")
+        #expect(TextTable.pad("日本", 6) == "日本  ")
+        var table = TextTable([.left, .right], stretchable: 0)
+        table.add(["Tシャツ 日本製", "20.00 €"])
+        table.add(["Mug", "7.50 €"])
+        table.add(["Casquette été", "12.00 €"])
+        #expect(table.render(width: nil) == ["Tシャツ 日本製  20.00 €", "Mug              7.50 €", "Casquette été   12.00 €"])
+        // 14 + 2 + 7 = 23 columns in 18: the names' column gives 5 and keeps 9, "Tシャツ " (8) and "…".
+        #expect(table.render(width: 18) == ["Tシャツ …  20.00 €", "Mug         7.50 €", "Casquett…  12.00 €"])
+        // A wide word longer than a line is split by columns too.
+        #expect(ReceiptText.wrap("日本製日本製", 5) == ["日本", "製日", "本製"])
+    }
+}

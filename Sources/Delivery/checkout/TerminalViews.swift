@@ -70,7 +70,7 @@ final class TerminalCartView: CartView, TerminalScreen {
         // Lines in columns: number, name, quantity × unit price (the unit prices aligned), subtotal;
         // each discount under its line.
         var table = TextTable([.right, .left, .right, .right], stretchable: 1)
-        let priceWidth = cart.lines.map(\.unitPrice.count).max() ?? 0
+        let priceWidth = cart.lines.map(\.unitPrice.columns).max() ?? 0
         for (index, line) in cart.lines.enumerated() {
             table.add([
                 "\(index + 1).", line.name,
@@ -104,7 +104,7 @@ final class TerminalCheckoutView: CheckoutView, TerminalScreen {
     func show(receipt: ReceiptScreen) {
         out.write("\nCheckout\n")
         var table = TextTable([.left, .left, .right, .right], stretchable: 1)
-        let priceWidth = receipt.lines.map(\.unitPrice.count).max() ?? 0
+        let priceWidth = receipt.lines.map(\.unitPrice.columns).max() ?? 0
         for line in receipt.lines {
             table.add([
                 line.code, line.name, "\(line.quantity) × " + TextTable.pad(line.unitPrice, priceWidth, right: true),
@@ -155,6 +155,6 @@ extension ReceiptScreen.Discount {
     /// `label: amount` within `width` columns: the label shortened with "…", the amount never cut.
     func fitted(_ width: Int?) -> String {
         guard let width, let amount else { return width.map { TextTable.fit(label, $0) } ?? label }
-        return TextTable.fit(label + ":", max(4, width - amount.count - 1)) + " " + amount
+        return TextTable.fit(label + ":", max(4, width - amount.columns - 1)) + " " + amount
     }
 }

@@ -44,7 +44,7 @@ public enum ReceiptText {
         if taxAbove { totals += taxRows }
         let after = taxAbove ? [] : taxRows
 
-        var widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var widths = (0..<5).map { column in rows.map { $0[column].columns }.max() ?? 0 }
         let amountWidth = max(
             widths[4],
             ((totals + after).map { money.format($0.1).count } + [money.format(receipt.total).count]).max()!)
@@ -54,7 +54,7 @@ public enum ReceiptText {
         let wraps = style.width == nil
         // A long cart promotion's label gives way too, rather than widen every row.
         let totalsWidth = min(
-            ((totals + after).map(\.0.count) + ["Total".count]).max()!,
+            ((totals + after).map(\.0.columns) + ["Total".count]).max()!,
             max("Item discounts".count, width - 2 - amountWidth))
         func labelsWidth() -> Int {
             max(
@@ -76,7 +76,7 @@ public enum ReceiptText {
         // fit, the base goes on the next line (`VAT 21%`, then `  on 66.07 €`).
         let taxLabels = Set(taxRows.map(\.0))
         func fittedLabel(_ label: String) -> [String] {
-            guard taxLabels.contains(label), label.count > labels, let on = label.firstRange(of: " on ") else {
+            guard taxLabels.contains(label), label.columns > labels, let on = label.firstRange(of: " on ") else {
                 return fitted(label, labels)
             }
             return [String(label[..<on.lowerBound]), "  on " + label[on.upperBound...]]
@@ -148,26 +148,33 @@ public enum ReceiptText {
     /// split), each line after the first starting with `continuation` (by default, `text`'s own
     /// indentation). Nothing is lost but the spaces where a line breaks.
     static func wrap(_ text: String, _ width: Int, continuation: String? = nil) -> [String] {
-        guard text.count > width else { return [text] }
+        guard text.columns > width else { return [text] }
         let indent = String(text.prefix { $0 == " " })
         let next = continuation ?? indent
         var lines: [String] = []
         var line = indent
         var lineHasWord = false
-        func room() -> Int { max(1, width - line.count) }
+        func room() -> Int { max(1, width - line.columns) }
         for word in text.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false) {
             var word = Substring(word)
-            if lineHasWord, line.count + 1 + word.count > width {
+            if lineHasWord, line.columns + 1 + word.columns > width {
                 lines.append(line)
                 line = next
                 lineHasWord = false
             }
             if lineHasWord { line += " " }
-            while line.count + word.count > width, width - line.count > 0 {
+            while line.columns + word.columns > width, width - line.columns > 0 {
                 // A word longer than a whole line: as much as fits, then the rest on the next.
-                let cut = room()
-                line += word.prefix(cut)
-                word = word.dropFirst(cut)
+                // As many characters as fill `room()` columns (at least one, however wide).
+                var taken = 0
+                var columns = 0
+                for character in word {
+                    if taken > 0, columns + character.columns > room() { break }
+                    columns += character.columns
+                    taken += 1
+                }
+                line += word.prefix(taken)
+                word = word.dropFirst(taken)
                 lines.append(line)
                 line = next
             }
@@ -262,7 +269,7 @@ public enum ReceiptText {
     public static func describe(_ type: PromotionType) -> String { type.label }
 
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - text.count))
+        let fill = String(repeating: " ", count: max(0, width - text.columns))
         return right ? fill + text : text + fill
     }
 }
