@@ -29,7 +29,19 @@ extension CompletionKind {
 func checkStandardInputReadOnce(_ inputs: [(what: String, path: String?)], alsoReads other: String? = nil) throws {
     let readers = inputs.filter { $0.path == "-" }.map(\.what) + (other.map { [$0] } ?? [])
     guard readers.count > 1 else { return }
+    // Each reader once, with how many times: "2 carts", not "a cart, a cart".
+    var counted: [(what: String, times: Int)] = []
+    for reader in readers {
+        if let index = counted.firstIndex(where: { $0.what == reader }) {
+            counted[index].times += 1
+        } else {
+            counted.append((reader, 1))
+        }
+    }
+    let names = counted.map { what, times in
+        times == 1 ? what : what.hasPrefix("a ") ? "\(times) \(what.dropFirst(2))s" : "\(what) (\(times) times)"
+    }
     throw ValidationError(
-        "standard input can be read only once, but - is given for \(readers.joined(separator: ", ")): give files for all but one"
+        "standard input can be read only once, but - is given for \(names.joined(separator: ", ")): give files for all but one"
     )
 }

@@ -46,8 +46,13 @@ extension InputBounds {
     }
 
     func validate() throws {
-        guard maxFileSize > 0, maxTextLength > 0, maxDepth >= 2 else {
-            throw ValidationError("limits must be positive (and --max-depth at least 2)")
+        if maxFileSize <= 0 { throw ValidationError("--max-file-size \(maxFileSize): give a number of bytes above 0") }
+        if maxTextLength <= 0 {
+            throw ValidationError("--max-text-length \(maxTextLength): give a number of bytes above 0")
+        }
+        if maxDepth < 2 {
+            throw ValidationError(
+                "--max-depth \(maxDepth): give at least 2 (a promotions file nests a dictionary in its array)")
         }
     }
 }
