@@ -597,6 +597,21 @@ struct NewUserTests {
                 """)
     }
 
+    @Test("17. a coupon typed or pasted with spaces around it is the coupon; only spaces is no coupon")
+    func couponSpaces() throws {
+        let only = try store()
+        let store = only + Self.mixAndMatch
+        try checkout(["cart", "add", "HOODIE", "--quantity", "3"] + store)
+        let add = try checkout(["cart", "coupon", "add", " spring "] + store)
+        #expect(add.status == 0)
+        #expect(add.stdout == "Coupon added: it unlocks \"10 % off from 60 €, at most 15 €, with a coupon\".\n")
+        #expect(try checkout(["cart", "coupon", "list"] + only).stdout == "spring\n")
+        let blank = try checkout(["cart", "coupon", "add", "  "] + store)
+        #expect(blank.status == 64)
+        #expect(blank.stderr.hasPrefix("error: the coupon is empty\n"))
+        #expect(try checkout(["cart", "coupon", "remove", "spring\t"] + store).status == 0)
+    }
+
     @Test("14. the shop's cart screen aligns quantities and unit prices, on a terminal")
     func shopCartColumns() throws {
         let run = try inTerminal(

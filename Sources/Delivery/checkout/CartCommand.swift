@@ -213,9 +213,10 @@ struct CartCommand: ParsableCommand {
     }
 }
 
-/// The coupon given, or read from standard input for `-`; never empty.
+/// The coupon given, or read from standard input for `-`, without the spaces around it (a coupon
+/// pasted with them is the coupon); never empty.
 func couponText(_ argument: String) throws -> String {
-    let text = argument == "-" ? (readLine(strippingNewline: true) ?? "").trimmingSpacesAndReturns : argument
+    let text = (argument == "-" ? (readLine(strippingNewline: true) ?? "") : argument).trimmingSpacesAndReturns
     guard !text.isEmpty else { throw ValidationError("the coupon is empty") }
     return text
 }
