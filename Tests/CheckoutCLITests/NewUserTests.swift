@@ -612,6 +612,69 @@ struct NewUserTests {
         #expect(try checkout(["cart", "coupon", "remove", "spring\t"] + store).status == 0)
     }
 
+    @Test("18. piped, the shop's screens keep every amount: the cart promotion's too")
+    func shopPiped() throws {
+        let run = try checkout(
+            ["shop"] + store() + Self.mixAndMatch, stdin: "2 3\n4 3\nc\n$ spring\nk\nq\n")
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let promotion = "  10 % off from 60 €, at most 15 €, with a coupon: -7.25 €"
+        // Once on the cart screen after the coupon, once on the checkout screen.
+        #expect(lines.filter { $0 == promotion }.count == 2)
+        guard let checkout = lines.lastIndex(of: "Checkout") else {
+            Issue.record("no checkout screen in \(run.stdout)")
+            return
+        }
+        #expect(
+            Array(lines[(checkout + 4)...].prefix(5)) == [
+                "  Subtotal 127.50 €", "  Item discounts -55.00 €", promotion, "  Total 65.25 €", "  You save 62.25 €."
+            ])
+    }
+
+    @Test("19. a rules file that is a pipe is read once, even when it is the wrong kind: no wait for more")
+    func rulesFromAPipe() throws {
+        let dir = try temporaryDirectory(["cart.json": #"["MUG"]"#])
+        let fifo = dir.appendingPathComponent("rules").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "printf '{\"a\": 1}' > '\(fifo)'"]
+        try writer.run()
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        run.arguments = [
+            "20", checkoutBinary.path, "price", "cart.json", "-p", fifo, "-c",
+            packageRoot.appendingPathComponent("Rules/Products.json").path
+        ]
+        run.currentDirectoryURL = dir
+        run.standardOutput = FileHandle.nullDevice
+        run.standardError = FileHandle.nullDevice
+        try run.run()
+        run.waitUntilExit()
+        writer.waitUntilExit()
+        #expect(run.terminationStatus == 65)  // not 124: timed out waiting on the pipe
+    }
+
+    @Test("20. diff names $CHECKOUT_CATALOG when the catalog it gave cannot be read")
+    func diffEnvironment() throws {
+        let run = try checkout(
+            ["diff", "Rules/Promotions.plist", "Rules/Promotions.plist", "--carts", "Rules/carts/example-1.json"],
+            environment: ["CHECKOUT_CATALOG": "/nonexistent.json"])
+        #expect(run.status == 66)
+        #expect(
+            run.stderr
+                == "error: /nonexistent.json: cannot open: No such file or directory\nnote: the path /nonexistent.json comes from $CHECKOUT_CATALOG (give --catalog FILE for another)\n"
+        )
+    }
+
+    @Test("21. piped, a receipt's heading stays one line, however long the cart's id")
+    func longIDHeading() throws {
+        let id = "6f1c2a7e-1b2c-4d3e-8f90-a1b2c3d4e5f6-9abc with spaces"
+        let dir = try temporaryDirectory(["cart.json": #"{"id": "\#(id)", "items": ["MUG"]}"#])
+        let run = try checkout(["price", dir.appendingPathComponent("cart.json").path, "--at", Self.at])
+        #expect(run.stdout.split(separator: "\n").first == "Receipt for cart \"\(id)\", \(Self.at) (EUR)")
+    }
+
     @Test("14. the shop's cart screen aligns quantities and unit prices, on a terminal")
     func shopCartColumns() throws {
         let run = try inTerminal(

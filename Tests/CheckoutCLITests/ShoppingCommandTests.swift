@@ -44,7 +44,7 @@ struct ShoppingCommandTests {
         #expect(add.status == 65)
         #expect(
             add.stderr
-                == "error: cannot add 1000000000 × GOLD: the cart would come to more than the largest amount, 92233720368547758.07; nothing was added\n"
+                == "error: cannot add 1000000000 × GOLD: the cart would come to more than the largest amount, 92233720368547758.07; nothing was added: add fewer units, or remove others first\n"
         )
         #expect(try checkout(["cart", "show"] + rules("gold.json")).stdout == "Cart is empty.\n")
         // Added at 90 € (90,000,000,000.00 € in all, which fits), then priced at the new price.
@@ -53,8 +53,23 @@ struct ShoppingCommandTests {
         #expect(show.status == 65)
         #expect(
             show.stderr
-                == "error: \"GOLD\": 1000000000 × 90000000000.00 exceeds the largest amount, 92233720368547758.07; remove units from the cart (`checkout cart remove GOLD --quantity N`)\n"
+                == "error: \"GOLD\": 1000000000 × 90000000000.00 exceeds the largest amount, 92233720368547758.07; remove units of \"GOLD\" from the cart\n"
         )
+        // Prices without tax: 500,000,000,000,000.00 € fits, but not with 100 % tax added.
+        let (_, net) = try self.store()
+        let netFiles = try temporaryDirectory([
+            "net.json":
+                #"{"currency": "EUR", "prices_include_tax": false, "tax_rate": 100, "products": [{"code": "GOLD", "name": "Gold", "price": "50000000000000000.00"}]}"#
+        ])
+        let netAdd = try checkout(
+            ["cart", "add", "GOLD"] + net
+                + [
+                    "-p", files.appendingPathComponent("none.plist").path, "-c",
+                    netFiles.appendingPathComponent("net.json").path
+                ])
+        #expect(netAdd.status == 65)
+        #expect(
+            netAdd.stderr.hasPrefix("error: cannot add 1 × GOLD: the cart would come to more than the largest amount"))
     }
 
     @Test(

@@ -23,12 +23,20 @@ extension CartStore {
     }
 
     /// Whether Σ quantity × price of `entries`, with `quantity` more of `product`, overflows
-    /// (products no longer in the catalog left out, as pricing leaves nothing out: it refuses them).
+    /// (products no longer in the catalog left out, as pricing leaves nothing out: it refuses them)
+    /// — or, with prices that exclude tax, could with the tax added (at the catalog's highest rate,
+    /// before any discount: the bound is safe, not tight).
     static func subtotalOverflows(
         _ entries: [CartEntry], adding quantity: Int64, of product: ProductID, in catalog: Catalog
     ) -> Bool {
         var subtotal = Int64(0)
         var added = false
+        func add(_ price: Int64, _ units: Int64) -> Bool {
+            let line = price.multipliedReportingOverflow(by: units)
+            let sum = subtotal.addingReportingOverflow(line.partialValue)
+            subtotal = sum.partialValue
+            return !line.overflow && !sum.overflow
+        }
         for entry in entries {
             guard let id = catalog.productID(for: entry.code) else { continue }
             var units = entry.quantity
@@ -36,16 +44,13 @@ extension CartStore {
                 units = units.addingReportingOverflow(quantity).partialValue
                 added = true
             }
-            let line = catalog[id].price.multipliedReportingOverflow(by: units)
-            let sum = subtotal.addingReportingOverflow(line.partialValue)
-            if line.overflow || sum.overflow { return true }
-            subtotal = sum.partialValue
+            guard add(catalog[id].price, units) else { return true }
         }
-        if !added {
-            let line = catalog[product].price.multipliedReportingOverflow(by: quantity)
-            return line.overflow || subtotal.addingReportingOverflow(line.partialValue).overflow
-        }
-        return false
+        if !added, !add(catalog[product].price, quantity) { return true }
+        guard catalog.isTaxed, !catalog.pricesIncludeTax, let rate = catalog.taxRates.max() else { return false }
+        // Each rate's tax rounds by at most half a minor unit: one more per rate covers it.
+        let withTax = Int128(subtotal) * Int128(10_000 + rate) / 10_000 + Int128(catalog.taxRates.count)
+        return withTax > Int128(Int64.max)
     }
 
     /// Removes units of a product given in any spelling the catalog knows it by (the code as

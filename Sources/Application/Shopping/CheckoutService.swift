@@ -48,10 +48,9 @@ public final class CheckoutService {
             case .lineOverflow(let code, _, _, _):
                 description =
                     error.description
-                    + "; remove units from the cart (`checkout cart remove \(code.forDisplay(limit: String.messageValueLimit)) --quantity N`)"
+                    + "; remove units of \"\(code.forDisplay(limit: String.messageValueLimit))\" from the cart"
             case .subtotalOverflow, .totalOverflow:
-                description =
-                    error.description + "; remove units from the cart (`checkout cart remove CODE --quantity N`)"
+                description = error.description + "; remove units from the cart"
             case .currencyMismatch:
                 description = error.description
             }

@@ -64,7 +64,7 @@ public struct CartTotalTooLarge: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public var description: String {
-        "cannot add \(adding) × \(code.forDisplay(limit: String.messageValueLimit)): the cart would come to more than the largest amount, \(Amount.largest(minorDigits: currency.minorDigits)); nothing was added"
+        "cannot add \(adding) × \(code.forDisplay(limit: String.messageValueLimit)): the cart would come to more than the largest amount, \(Amount.largest(minorDigits: currency.minorDigits)); nothing was added: add fewer units, or remove others first"
     }
 }
 

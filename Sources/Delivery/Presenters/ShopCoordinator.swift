@@ -100,16 +100,32 @@ public final class ShopCoordinator {
         }
     }
 
+    /// A product's number and a quantity: "2" is one of product 2; "2 3", "2×3", "2 x 3" and "2*3"
+    /// are 3 of it. Nil when it does not start with a number; a nil quantity when what follows the
+    /// number is not one quantity ("2 3 4", "2x", "2 two"): refused, never taken in part.
+    static func productAndQuantity(_ answer: String) -> (number: Int, quantity: Int64?)? {
+        let digits = answer.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, let number = Int(digits) else { return nil }
+        let after = answer.dropFirst(digits.count)
+        var rest = after.drop { $0 == " " }
+        if rest.isEmpty { return (number, 1) }
+        if let separator = rest.first, "×xX*".contains(separator) {
+            rest = rest.dropFirst().drop { $0 == " " }
+        } else if after.first != " " {
+            return (number, nil)  // "2a"
+        }
+        guard !rest.isEmpty, !rest.contains(" "), let quantity = Int64(rest) else { return (number, nil) }
+        return (number, quantity)
+    }
+
     private func handle(_ answer: String) {
         switch screen {
         case .products:
             if answer == "c" { return show(.cart) }
-            // "2 3", "2×3", "2 x 3" and "2*3" are all 3 of product 2; a third number is refused, not dropped.
-            let parts = answer.split(whereSeparator: { " ×xX*".contains($0) }).map(String.init)
-            guard let number = parts.first.flatMap({ Int($0) }) else {
+            guard let (number, quantity) = Self.productAndQuantity(answer) else {
                 return navigation?.showError("Choose a product number, c or q.") ?? ()
             }
-            guard parts.count <= 2, let quantity = parts.count > 1 ? Int64(parts[1]) : 1 else {
+            guard let quantity else {
                 return navigation?.showError("The quantity must be one whole number, as in \"2 3\" (3 of product 2).")
                     ?? ()
             }

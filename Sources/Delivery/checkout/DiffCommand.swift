@@ -100,7 +100,8 @@ struct Diff: ParsableCommand {
                 progress: ProgressBar(total: nil))
         } catch {
             switch error {
-            case .rules(let error): throw RulesOptions.report(error)
+            // The promotions are the two files given; the catalog may come from the environment.
+            case .rules(let error): throw RulesOptions.report(error, promotionsOption: old, catalogOption: catalog)
             case .unreadable(let error):
                 Console.error(error.description)
                 throw ExitStatus.noInput

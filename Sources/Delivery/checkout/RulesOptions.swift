@@ -67,11 +67,18 @@ struct RulesOptions: ParsableArguments {
     /// Says on standard error why the rules cannot be used, and, when an environment variable gave
     /// the file's path, which one; returns the exit code.
     func report(_ error: PricingRulesError) -> ExitCode {
-        let code = Self.report(error)
+        Self.report(error, promotionsOption: promotions, catalogOption: catalog)
+    }
+
+    /// ``report(_:)`` for a command whose options are `promotionsOption` and `catalogOption` (nil:
+    /// not given, so that the environment's value was used, if any).
+    static func report(_ error: PricingRulesError, promotionsOption: String?, catalogOption: String?) -> ExitCode {
+        let code = report(error)
         let (option, variable, path) =
             switch error {
-            case .catalog: ("--catalog", EnvironmentDefault.catalog, catalog)
-            case .promotionsUnreadable, .promotionsInvalid: ("--promotions", EnvironmentDefault.promotions, promotions)
+            case .catalog: ("--catalog", EnvironmentDefault.catalog, catalogOption)
+            case .promotionsUnreadable, .promotionsInvalid:
+                ("--promotions", EnvironmentDefault.promotions, promotionsOption)
             }
         if path == nil, let value = EnvironmentDefault.value(variable) {
             OutputStream.standardError.write(
@@ -114,11 +121,14 @@ struct RulesOptions: ParsableArguments {
     }
 }
 
-/// The first byte of the file at `path` that is not white space (after a UTF-8 byte order mark), or
-/// nil for standard input, the built-in store or a file that cannot be read: what kind of file it
-/// is, for a hint when a catalog and a promotions file are given the wrong way round.
+/// The first byte of the regular file at `path` that is not white space (after a UTF-8 byte order
+/// mark), or nil for standard input, a pipe, the built-in store or a file that cannot be read: what
+/// kind of file it is, for a hint when a catalog and a promotions file are given the wrong way round.
 private func firstByte(of path: String) -> UInt8? {
-    guard path != "-", path != "<stdin>", let bytes = try? FileSystem.prefix(of: path, count: 256) else { return nil }
+    // Regular files only: a pipe or a terminal read again would wait for more input.
+    guard path != "-", path != "<stdin>", case .regular = FileKind.of(path: path),
+        let bytes = try? FileSystem.prefix(of: path, count: 256)
+    else { return nil }
     var rest = bytes[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
     return rest.first { !" \t\r\n".utf8.contains($0) }

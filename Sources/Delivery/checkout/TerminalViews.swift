@@ -154,7 +154,8 @@ final class TerminalPaymentView: PaymentView, TerminalScreen {
 extension ReceiptScreen.Discount {
     /// `label: amount` within `width` columns: the label shortened with "…", the amount never cut.
     func fitted(_ width: Int?) -> String {
-        guard let width, let amount else { return width.map { TextTable.fit(label, $0) } ?? label }
+        guard let amount else { return width.map { TextTable.fit(label, $0) } ?? label }
+        guard let width else { return description }  // piped: the whole text
         return TextTable.fit(label + ":", max(4, width - amount.columns - 1)) + " " + amount
     }
 }

@@ -82,11 +82,11 @@ public enum ReceiptText {
             return [String(label[..<on.lowerBound]), "  on " + label[on.upperBound...]]
         }
 
-        // The heading, like the sentences below, continues on the next line rather than run past the width.
-        var out = wrap(
-            "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))",
-            width
-        ).map { $0 + "\n" }.joined()
+        // On a terminal the heading continues on the next line rather than run past the width;
+        // piped, it stays one line, for the scripts that look for it.
+        let heading =
+            "Receipt \(receipt.id.map { "for cart \(display($0)), " } ?? "")\(receipt.at) (\(receipt.currency.code))"
+        var out = (style.width.map { wrap(heading, $0) } ?? [heading]).map { $0 + "\n" }.joined()
         out += String(repeating: "=", count: ruleWidth) + "\n"
         if rows.isEmpty { out += empty + "\n" }
         for row in rows {
