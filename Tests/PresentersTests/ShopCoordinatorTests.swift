@@ -134,7 +134,7 @@ struct ShopCoordinatorTests {
                 == #"message Coupon added, but it unlocks nothing now: "Once" has reached its usage limit."#)
     }
 
-    @Test("a product and its quantity: spelled with a space, ×, x or *; a third number, or a separator without a number, is refused")
+    @Test("a product and its quantity: with a space, ×, x or *; a third number, or a lone separator, is refused")
     func quantitySpellings() throws {
         let (coordinator, views, _) = session()
         coordinator.start()
