@@ -337,6 +337,7 @@ struct NewUserTests {
             let output = try bash(
                 """
                 shopt -s extglob; source ./completion.bash
+                PATH="\(checkoutBinary.deletingLastPathComponent().path):$PATH"
                 COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); COMP_LINE="\(words.joined(separator: " "))"
                 COMP_POINT=${#COMP_LINE}; COMPREPLY=()
                 _checkout checkout '\(words.last!)' '\(words[words.count - 2])'
@@ -353,6 +354,13 @@ struct NewUserTests {
         #expect(try offered(["checkout", "diff", "a.plist", "b.plist", "--carts", "d"]) == ["day.ndjson"])
         #expect(try offered(["checkout", "cart", "add", "MUG", "--promotions", "P"]) == ["Promotions.plist"])
         #expect(try offered(["checkout", "orders", "--store", ""]) == ["Rules"])
+        // Product codes: the catalog's the command line names, else the one it would read (here
+        // the built-in store's: no Rules/Products.json).
+        let mixAndMatch = packageRoot.appendingPathComponent("Rules/mix-and-match/Products.json").path
+        #expect(try offered(["checkout", "cart", "add", "-c", mixAndMatch, "H"]) == ["HOODIE"])
+        #expect(try offered(["checkout", "cart", "add", "--catalog=\(mixAndMatch)", "C"]) == ["CAP"])
+        #expect(try offered(["checkout", "cart", "remove", "M"]) == ["MUG"])
+        #expect(try offered(["checkout", "cart", "add", ""]) == ["MUG", "TSHIRT", "VOUCHER"])
     }
 
     // MARK: 13. --format everywhere, short options

@@ -18,7 +18,7 @@ struct CartCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product to the cart.")
-        @Argument(help: "The product code.") var code: String
+        @Argument(help: "The product code.", completion: .productCode) var code: String
         // Unconditional: `--quantity -1` is a quantity out of range, not a missing value.
         @Option(parsing: .unconditional, help: "How many (1 to 1,000,000,000).") var quantity: Int64 = 1
         @OptionGroup var rules: RulesOptions
@@ -43,7 +43,7 @@ struct CartCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove units of a product (all of them without --quantity).")
-        @Argument(help: "The product code.") var code: String
+        @Argument(help: "The product code.", completion: .productCode) var code: String
         @Option(parsing: .unconditional, help: "How many to remove.") var quantity: Int64?
         @OptionGroup var rules: RulesOptions
         @OptionGroup var store: StoreOptions

@@ -1,4 +1,6 @@
 import ArgumentParser
+import BatchPricing
+import InputFiles
 import Platform
 
 /// The environment variables that stand in for options left out, so that a user sets their store's
@@ -44,4 +46,36 @@ func checkStandardInputReadOnce(_ inputs: [(what: String, path: String?)], alsoR
     throw ValidationError(
         "standard input can be read only once, but - is given for \(names.joined(separator: ", ")): give files for all but one"
     )
+}
+
+extension CompletionKind {
+    /// The catalog's product codes that begin with what is typed, the catalog
+    /// being the one the command line names (`-c`/`--catalog`), else the one the command would
+    /// read by default. Nothing when it cannot be read: completion never prints an error.
+    static let productCode = CompletionKind.custom { words, _, prefix in
+        ProductCodeCompletion.codes(words: words, prefix: prefix)
+    }
+}
+
+enum ProductCodeCompletion {
+    static func codes(words: [String], prefix: String) -> [String] {
+        var path: String?
+        for (index, word) in words.enumerated() {
+            if word == "-c" || word == "--catalog", index + 1 < words.count {
+                path = words[index + 1]
+            } else if word.hasPrefix("--catalog=") {
+                path = String(word.dropFirst("--catalog=".count))
+            }
+        }
+        // Words come as the shell has them: quotes around a path are not part of it.
+        path = path.map {
+            String($0.drop { $0 == "\"" || $0 == "'" }.reversed().drop { $0 == "\"" || $0 == "'" }.reversed())
+        }
+        let option = path ?? EnvironmentDefault.value(EnvironmentDefault.catalog)
+        guard option != "-",
+            let catalog = try? PricingRules.loadCatalog(
+                RulesSource.resolve(option, default: "Products.json"), limit: InputLimits.default.maxFileSize)
+        else { return [] }
+        return catalog.products.map(\.code).filter { $0.hasPrefix(prefix) }
+    }
 }
