@@ -19,6 +19,7 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 from decimal import Decimal
 
@@ -40,30 +41,61 @@ def parse_arguments(argv):
 
 
 def pipe_partition(lines, checkout, promotions, catalog, at):
-    """Runs checkout on one partition's lines and yields its NDJSON output, in order."""
+    """Runs checkout on one partition's lines (bytes, as read) and yields its NDJSON output, in order."""
     binary = SparkFiles.get(checkout)
     os.chmod(binary, os.stat(binary).st_mode | stat.S_IXUSR)
     command = [binary, "price", "-", "--batch", "--format", "json", "--at", at,
                "--promotions", SparkFiles.get(promotions), "--catalog", SparkFiles.get(catalog)]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return run_checkout(lines, command)
 
-    def feed():
-        try:
-            for line in lines:
-                process.stdin.write(line.encode("utf-8") + b"\n")
-        finally:
-            process.stdin.close()
 
-    writer = threading.Thread(target=feed, daemon=True)
-    writer.start()
-    for raw in process.stdout:
-        yield raw.decode("utf-8").rstrip("\n")
-    writer.join()
-    errors = process.stderr.read().decode("utf-8", "replace")
-    # 0: every cart priced; 1: some carts are error entries in the output. Anything else stops the job:
-    # never a partial result written as if complete.
-    if process.wait() not in (0, 1):
-        raise RuntimeError(f"checkout exited {process.returncode}: {errors.strip()}")
+def run_checkout(lines, command):
+    """Pipes `lines` (bytes, without their line ends) through `command` and yields its output lines.
+
+    Standard error goes to a file, not a pipe: checkout may write more diagnostics there than a pipe
+    holds before it writes any receipt, and a pipe read only at the end would then wait forever.
+    """
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
+
+        def feed():
+            try:
+                for line in lines:
+                    process.stdin.write(line + b"\n")
+            except BrokenPipeError:
+                pass  # checkout stopped reading (it refused the rules): its exit status says why
+            finally:
+                try:
+                    process.stdin.close()
+                except BrokenPipeError:
+                    pass
+
+        writer = threading.Thread(target=feed, daemon=True)
+        writer.start()
+        for raw in process.stdout:
+            yield raw.decode("utf-8").rstrip("\n")
+        writer.join()
+        # 0: every cart priced; 1: some carts are error entries in the output. Anything else stops the
+        # job: never a partial result written as if complete.
+        if process.wait() not in (0, 1):
+            errors.seek(0)
+            text = errors.read(65536).decode("utf-8", "replace").strip()
+            raise RuntimeError(f"checkout exited {process.returncode}: {text}")
+
+
+def check_rules(checkout, promotions, catalog, at):
+    """Prices an empty batch with the rules on the driver, so that rules checkout refuses stop the job
+    before it starts, with the files' own paths. Skipped when the driver cannot run the binary (one
+    built for the executors' system)."""
+    command = [checkout, "price", "-", "--batch", "--format", "json", "--at", at,
+               "--promotions", promotions, "--catalog", catalog]
+    try:
+        result = subprocess.run(command, input=b"", capture_output=True)
+    except OSError:
+        return
+    if result.returncode not in (0, 1):
+        sys.stderr.write(result.stderr.decode("utf-8", "replace"))
+        sys.exit(f"checkout refused the rules (exit {result.returncode}); nothing was priced")
 
 
 def summarize(receipts):
@@ -101,12 +133,21 @@ def summarize(receipts):
 
 def main(argv):
     args = parse_arguments(argv)
+    # A summary left from an earlier run must not look like this one's if this one fails.
+    if args.summary and os.path.exists(args.summary):
+        os.remove(args.summary)
+    check_rules(args.checkout, args.promotions, args.catalog, args.at)
     spark = SparkSession.builder.appName("checkout price").getOrCreate()
     context = spark.sparkContext
     for path in (args.checkout, args.promotions, args.catalog):
         context.addFile(path)
     names = [os.path.basename(path) for path in (args.checkout, args.promotions, args.catalog)]
-    carts = context.textFile(args.carts, minPartitions=args.partitions)
+    # Carts as checkout reads them: lines end at "\n" only (a bare CR is JSON white space inside a
+    # cart, which Hadoop's default reader would take for a line end), passed on as UTF-8 bytes.
+    # Spark's reader has already decoded them: bytes that are not UTF-8 reach checkout as U+FFFD
+    # (docs/scale-out.md says so).
+    context._jsc.hadoopConfiguration().set("textinputformat.record.delimiter", "\n")
+    carts = context.textFile(args.carts, minPartitions=args.partitions, use_unicode=False)
     receipts = carts.mapPartitions(lambda lines: pipe_partition(lines, names[0], names[1], names[2], args.at)).cache()
     receipts.saveAsTextFile(args.output)
     summary = json.dumps(summarize(receipts), indent=2)
