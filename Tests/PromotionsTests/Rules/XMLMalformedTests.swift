@@ -19,7 +19,7 @@ import Testing
         #expect(found("<plist><array><dict>").first?.hasPrefix("xml.malformed@1:") == true)
     }
 
-    @Test("a byte that is not UTF-8: libxml2's two-line message on one line, as reporters write one per line")
+    @Test("a byte that is not UTF-8: one line, as reporters write one per line, saying to save the file as UTF-8")
     func notUTF8() {
         var bytes = Array(arrayPlist("<dict><key>name</key><string>X</string></dict>").utf8)
         bytes.insert(0xFF, at: bytes.firstIndex(of: UInt8(ascii: "X"))! + 1)
@@ -27,6 +27,7 @@ import Testing
         #expect(file.diagnostics.map { "\($0.id)@\($0.location)" } == ["xml.malformed@4:31"])  // at the byte
         #expect(
             file.diagnostics.first?.message
-                == "malformed XML: Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0x3C 0x2F 0x73")
+                == "malformed XML: the file is not UTF-8 here (Bytes: 0xFF 0x3C 0x2F 0x73): save it as UTF-8, e.g. with `iconv -f ISO-8859-1 -t UTF-8` (an encoding declaration is ignored)"
+        )
     }
 }
