@@ -162,7 +162,10 @@ struct HostileInputTests {
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first == #"{"line":1,"error":"the line is longer than 1048576 bytes"}"#)
+        #expect(
+            lines.first
+                == #"{"line":1,"error":"the line is longer than 1048576 bytes, the longest a line of a batch may be (16 MiB, or --max-file-size when lower)"}"#
+        )
         #expect(lines.last?.hasPrefix(#"{"currency":"EUR""#) == true)
     }
 

@@ -177,7 +177,7 @@ public struct BatchPricer: Sendable {
         }
     }
 
-    var tooLongMessage: String { "the line is longer than \(maxLineLength) bytes" }
+    var tooLongMessage: String { InputLimits.tooLongMessage(maxLineLength) }
 
     /// The entry of a cart that cannot be priced, with its line break.
     func renderError(line: Int, id: CartID?, message: String, name: String) -> String {

@@ -90,7 +90,7 @@ public struct DiffRun {
         let pipeline = LineBlockPipeline<Pricer.Worker, DiffTally>(
             workers: workers, blockSize: blockSize, maxLineLength: limits.maxLineLength)
         let start = tally.carts
-        let tooLong = "the line is longer than \(pipeline.maxLineLength) bytes"
+        let tooLong = InputLimits.tooLongMessage(pipeline.maxLineLength)
         let process: LineBlockPipeline<Pricer.Worker, DiffTally>.Process = { block, output, worker in
             output = DiffTally()
             var lines = BatchLines.LineWalker(bytes: block.bytes, maxLength: pipeline.maxLineLength)

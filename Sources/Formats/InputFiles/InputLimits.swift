@@ -11,6 +11,11 @@ public struct InputLimits: Sendable, Equatable {
     /// The longest batch line accepted whatever the file size limit.
     public static let longestLine = 16 << 20
 
+    /// The error entry of a batch line longer than `limit` bytes: what the limit is and what sets it.
+    public static func tooLongMessage(_ limit: Int) -> String {
+        "the line is longer than \(limit) bytes, the longest a line of a batch may be (16 MiB, or --max-file-size when lower)"
+    }
+
     public init(maxFileSize: Int = 1 << 30) {
         self.maxFileSize = maxFileSize
     }
