@@ -100,17 +100,13 @@ struct Products: ParsableCommand {
     /// category above one) most like it: the same but for letter case, a near spelling, or one it
     /// begins. A wrong letter case or a typo lists nothing, and should not look like an empty shelf.
     static func noteNoProduct(in path: [String], of catalog: Catalog) {
-        var categories: [String] = []
-        var seen = Set<String>()
-        for category in catalog.products.compactMap(\.category) {
-            for depth in 1...category.count where seen.insert(display(Array(category.prefix(depth)))).inserted {
-                categories.append(display(Array(category.prefix(depth))))
-            }
-        }
+        // The catalog's paths and the paths above them, as validate suggests them (sorted: the
+        // first match is the same from run to run).
+        let categories = CatalogIndex(catalog).categoryPaths.sorted()
         let wanted = display(path)
         let suggestion =
             categories.first { $0.lowercased() == wanted.lowercased() }
-            ?? CodeSuggestions.suggester(categories)(wanted)
+            ?? closestMatch(to: wanted, in: categories)
             ?? categories.first { $0.lowercased().hasPrefix(wanted.lowercased()) }  // a name cut short
         let why =
             categories.isEmpty
