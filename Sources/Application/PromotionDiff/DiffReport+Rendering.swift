@@ -85,11 +85,17 @@ extension DiffReport {
 
     func signed(_ value: Int128) -> String { (value > 0 ? "+" : "") + money(value) }
 
+    /// The revenue's change in percent with the sign of the difference: a fall too small to show
+    /// is "-0.00", not "+0.00".
+    func signed(percent: String) -> String {
+        percent.hasPrefix("-") ? percent : (revenueDifference < 0 ? "-" : "+") + percent
+    }
+
     /// For people, in a terminal or a CI log.
     public func text() -> String {
         var out = "Carts: \(carts) (\(failed) failed, \(changed) changed)\n"
         out += "Revenue: \(money(revenueBefore)) → \(money(revenueAfter)) (\(signed(revenueDifference))"
-        out += percent.map { ", \($0.hasPrefix("-") ? "" : "+")\($0) %)" } ?? ")"
+        out += percent.map { ", \(signed(percent: $0)) %)" } ?? ")"
         out += "\n"
         let changed = changedPromotions
         if !changed.isEmpty {
@@ -129,7 +135,7 @@ extension DiffReport {
         // A code span, with a longer fence when the text holds a backtick.
         func code(_ text: String) -> String { text.contains("`") ? "`` " + text + " ``" : "`" + text + "`" }
         var out =
-            "### Promotions change: revenue \(percent.map { ($0.hasPrefix("-") ? "" : "+") + $0 + " %" } ?? signed(revenueDifference))\n\n"
+            "### Promotions change: revenue \(percent.map { signed(percent: $0) + " %" } ?? signed(revenueDifference))\n\n"
         out += "| | before | after | difference |\n| --- | ---: | ---: | ---: |\n"
         out += "| revenue | \(money(revenueBefore)) | \(money(revenueAfter)) | \(signed(revenueDifference)) |\n\n"
         // `carts` counts the carts that failed too.

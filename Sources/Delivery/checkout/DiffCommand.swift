@@ -78,7 +78,13 @@ struct Diff: ParsableCommand {
     /// `--fail-on-revenue-change` in millionths of a percent.
     func threshold() throws -> Int64? {
         guard let text = failOnRevenueChange else { return nil }
-        guard case .success(let value) = Amount.parse(text, minorDigits: 6), value >= 0 else {
+        let parsed = Amount.parse(text, minorDigits: 6)
+        if case .failure(.outOfRange) = parsed, !text.drop(while: { $0 == " " }).hasPrefix("-") {
+            throw ValidationError(
+                "--fail-on-revenue-change: \"\(text)\" is more than it takes (at most \(Amount.format(.max, minorDigits: 6)))"
+            )
+        }
+        guard case .success(let value) = parsed, value >= 0 else {
             throw ValidationError(
                 "--fail-on-revenue-change: expected a percentage such as 2.5 (at most 6 decimals, not negative), not \"\(text)\""
             )

@@ -145,7 +145,7 @@ public struct CartReader: DocumentReader {
         if let id = value["id"] {
             guard case .string(let text) = id, !text.isEmpty else {
                 throw InputError(
-                    file: file, item: "customer.id", "must be a non-empty string, not \(id.typeDescription)")
+                    file: file, item: "customer.id", "must be a non-empty string, not \(Self.shown(id))")
             }
             customer.id = text
         }
@@ -158,12 +158,22 @@ public struct CartReader: DocumentReader {
                 guard case .string(let group) = element, !group.isEmpty else {
                     throw InputError(
                         file: file, item: "customer.groups[\(index)]",
-                        "a group must be a non-empty string, not \(element.typeDescription)")
+                        "a group must be a non-empty string, not \(Self.shown(element))")
                 }
-                if !customer.groups.contains(group) { customer.groups.append(group) }
+                // Groups compare byte for byte: two spellings of one text are two groups.
+                if !customer.groups.contains(where: { $0.utf8.elementsEqual(group.utf8) }) {
+                    customer.groups.append(group)
+                }
             }
         }
         return customer
+    }
+
+    /// What a value that should have been a non-empty string is, for messages: "an empty string"
+    /// rather than "a string".
+    private static func shown(_ value: JSONValue) -> String {
+        if case .string(let text) = value, text.isEmpty { return "an empty string" }
+        return value.typeDescription
     }
 
     /// A cart's id: a string, or an integer literal (no fraction, no exponent).

@@ -115,9 +115,24 @@ struct PromotionDecoder {
 
     final class CatalogIndexCache {
         private var index: CatalogIndex?
-        /// Whether each list of selectors seen selects nothing: a file may have thousands of
+        /// What each list of selectors seen selects, in short: a file may have thousands of
         /// promotions on one brand of a large catalog, resolved once.
-        private var selectsNothing: [[ProductSelector]: Bool] = [:]
+        private var selected: [[ProductSelector]: Selected] = [:]
+        /// The dearest reward of each pair of products and selector targets seen.
+        private var dearestRewards: [RewardsKey: Int32] = [:]
+
+        /// How many products a list of selectors selects, and the dearest of them (the first in
+        /// catalog order of those with the highest list price; -1 when it selects none).
+        struct Selected {
+            var count: Int
+            var dearest: Int32
+        }
+
+        private struct RewardsKey: Hashable {
+            var targets: [ProductSelector]
+            var products: [ProductSelector]?
+            var codes: [Int32]
+        }
 
         func index(of catalog: Catalog) -> CatalogIndex {
             if let index { return index }
@@ -126,12 +141,40 @@ struct PromotionDecoder {
             return built
         }
 
-        /// Whether `selectors` select no product of `catalog`.
-        func selectNothing(_ selectors: [ProductSelector], in catalog: Catalog) -> Bool {
-            if let known = selectsNothing[selectors] { return known }
-            let nothing = index(of: catalog).selection(of: selectors, in: catalog).isEmpty
-            selectsNothing[selectors] = nothing
-            return nothing
+        /// What `selectors` select of `catalog`, in short.
+        func selected(_ selectors: [ProductSelector], in catalog: Catalog) -> Selected {
+            if let known = selected[selectors] { return known }
+            let ids = index(of: catalog).selection(of: selectors, in: catalog)
+            let summary = Selected(count: ids.count, dearest: Self.dearest(ids, in: catalog))
+            selected[selectors] = summary
+            return summary
+        }
+
+        /// The dearest product `targets` select that is not one of the promotion's own products —
+        /// those `products` select, or the catalog's products `codes` (ascending) — -1 when none is.
+        func dearestReward(
+            targets: [ProductSelector], products: [ProductSelector]?, codes: [Int32], in catalog: Catalog
+        ) -> Int32 {
+            let key = RewardsKey(targets: targets, products: products, codes: codes)
+            if let known = dearestRewards[key] { return known }
+            let index = index(of: catalog)
+            let own = products.map { index.selection(of: $0, in: catalog) } ?? codes
+            var rewards = index.selection(of: targets, in: catalog)
+            // Both ascending: one pass leaves out the promotion's own products.
+            var next = 0
+            rewards.removeAll { id in
+                while next < own.count, own[next] < id { next += 1 }
+                return next < own.count && own[next] == id
+            }
+            let dearest = Self.dearest(rewards, in: catalog)
+            dearestRewards[key] = dearest
+            return dearest
+        }
+
+        private static func dearest(_ ids: [Int32], in catalog: Catalog) -> Int32 {
+            var dearest: Int32 = -1
+            for id in ids where dearest < 0 || catalog[Int(id)].price > catalog[Int(dearest)].price { dearest = id }
+            return dearest
         }
     }
 
@@ -336,8 +379,10 @@ struct Decoding: PromotionFields {
             // Targets given by a selector are no codes: their selection is checked with the
             // selectors (docs/selectors.md), and there are no list prices of theirs to compare here.
             let rewards: ProductCheckRewards =
-                targetsBySelector ? .selected : rewardsValid ? .codes(self[.targets]) : .codes(nil)
+                targetsBySelector ? .selected(targetSelectors) : rewardsValid ? .codes(self[.targets]) : .codes(nil)
             checkProducts(rule: rule, targets: targets, rewards: rewards, products: products)
+        } else if let productSelectors, let rule, rewardsValid {
+            checkSelectedProducts(rule: rule, productSelectors, targets: targetSelectors, targetCodes: rewards)
         }
         guard errors == 0, let name, let rule, let codes, let priority, let enabled, rewardsValid, productsValid,
             let uses, let usesPerCustomer
@@ -490,7 +535,15 @@ struct Decoding: PromotionFields {
         let rewardPrices: [(location: SourceLocation, code: String, price: Int64)]?
         switch rewards {
         case .codes(let value): rewardPrices = value.map(listPrices)
-        case .selected: rewardPrices = []
+        case .selected(nil): rewardPrices = []
+        case .selected(let selectors?):
+            // The dearest product the targets select that is none of the promotion's own: what a
+            // kind's reward check asks of every reward holds for all when it holds for that one.
+            let own = targetPrices.compactMap { catalog.productID(for: $0.code).map(Int32.init) }.sorted()
+            let dearest = catalogIndex.dearestReward(targets: selectors, products: nil, codes: own, in: catalog)
+            checkRewardsLeft(dearest, of: selectors, in: catalog)
+            rewardPrices =
+                dearest < 0 ? [] : [(location: targets.location, code: catalog[Int(dearest)].code, price: catalog[Int(dearest)].price)]
         }
         guard let rule else { return }
         let products = shown(targetPrices)
@@ -641,8 +694,9 @@ func trimmedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UI
 }
 
 /// What a promotion's product checks take as the products it rewards: its `targets` codes (nil:
-/// none given, or unreadable — its own products then), or a selector's (checked as a selection).
+/// none given, or unreadable — its own products then), or selectors (nil: not valid, no rewards
+/// to compare).
 enum ProductCheckRewards {
     case codes(PlistValue?)
-    case selected
+    case selected([ProductSelector]?)
 }

@@ -11,6 +11,14 @@ enum SelectorKey: String, CaseIterable {
     case excludeTags = "exclude_tags"
 
     static let allTexts = allCases.map(\.rawValue)
+
+    /// Whether a product that passes the key's test is left out.
+    var excludes: Bool {
+        switch self {
+        case .excludeCodes, .excludeCategories, .excludeBrands, .excludeTags: true
+        case .codes, .categories, .brands, .tags: false
+        }
+    }
 }
 
 extension Decoding {
@@ -112,7 +120,7 @@ extension Decoding {
     /// With a catalog: `promotion.selects-nothing` when `selectors` select no product of it.
     private mutating func checkSelects(_ selectors: [ProductSelector], _ value: PlistValue, key: String) {
         guard let catalog = context.productCatalog else { return }
-        if catalogIndex.selectNothing(selectors, in: catalog) {
+        if catalogIndex.selected(selectors, in: catalog).count == 0 {
             report(.selectsNothing(key, at: value.location, promotion: promotionID))
         }
     }
@@ -123,8 +131,12 @@ extension Decoding {
     private mutating func checkValues(_ key: SelectorKey, _ list: PlistValue) {
         guard let catalog = context.productCatalog else { return }
         let index = catalogIndex.index(of: catalog)
+        // Repeated values count once (docs/selectors.md), and are reported once: byte for byte,
+        // as values compare (a String set would take two spellings of one text for the same).
+        var seen: Set<[UInt8]> = []
         for element in list.children where element.kind == .string {
             let text = element.text
+            guard seen.insert(Array(text.utf8)).inserted else { continue }
             switch key {
             case .codes, .excludeCodes:
                 // Byte for byte: the catalog's table also finds a code spelt with equivalent Unicode.
@@ -151,8 +163,8 @@ extension Decoding {
                 }
                 report(
                     .unknownAttribute(
-                        what, text, suggestion: closestMatch(to: shown, in: candidates), at: element.location,
-                        promotion: promotionID))
+                        what, text, excluding: key.excludes, suggestion: closestMatch(to: shown, in: candidates),
+                        at: element.location, promotion: promotionID))
             }
         }
     }
@@ -213,5 +225,56 @@ extension Decoding {
     /// Reports `promotion.invalid-value` at `value`.
     mutating func reject(_ value: PlistValue, _ message: String) {
         report(Diagnostic(.invalidValue, message, at: value.location, promotion: promotionID))
+    }
+}
+
+extension Decoding {
+    /// With a catalog, a promotion whose `products` are selectors (docs/selectors.md):
+    /// `promotion.no-discount` when it can lower the price of none of the products it selects.
+    /// Its kind's check is asked of the dearest product it selects (and the dearest it could
+    /// reward): what keeps a kind from lowering a dearer product's price keeps it from lowering
+    /// every cheaper one's, so this is the check a list of codes gets, asked of them all, said once.
+    /// `targets` or `targetCodes`: a `bxgy`'s rewards, when given.
+    mutating func checkSelectedProducts(
+        rule: Promotion.Rule, _ selectors: [ProductSelector], targets: [ProductSelector]?, targetCodes: [String]?
+    ) {
+        guard let catalog = context.productCatalog, let value = self[.products] else { return }
+        let selected = catalogIndex.selected(selectors, in: catalog)
+        // A selector that selects nothing has its own warning.
+        guard selected.dearest >= 0 else { return }
+        func shown(_ id: Int32) -> (code: String, price: Int64) {
+            (code: catalog[Int(id)].code.escapedForDisplay, price: catalog[Int(id)].price)
+        }
+        let products = [shown(selected.dearest)]
+        var rewards = products
+        // Codes as targets are taken as a selector of those codes: byte for byte, and a product
+        // the promotion's selectors select is not among its rewards.
+        if let targets = targets ?? targetCodes.map({ [ProductSelector(codes: $0)] }) {
+            let dearest = catalogIndex.dearestReward(targets: targets, products: selectors, codes: [], in: catalog)
+            rewards = dearest < 0 ? [] : [shown(dearest)]
+            checkRewardsLeft(dearest, of: targets, in: catalog)
+        }
+        let context = NoDiscountContext(
+            products: products, rewards: rewards, minorDigits: catalog.currency.minorDigits, selected: selected.count)
+        for finding in rule.kind.noDiscountFindings(context) {
+            let location =
+                switch finding.site {
+                case .key(let key): self[key]!.location
+                case .product: value.location
+                }
+            report(.noDiscount(finding.message, at: location, promotion: promotionID))
+        }
+    }
+}
+
+extension Decoding {
+    /// With a catalog: `promotion.selects-nothing` at `targets` when they select products but none
+    /// that is not also one of the promotion's own (`dearest`: the dearest that is not, or -1).
+    /// Targets that select nothing at all have their warning already.
+    mutating func checkRewardsLeft(_ dearest: Int32, of targets: [ProductSelector], in catalog: Catalog) {
+        guard dearest < 0, let value = self[.targets], catalogIndex.selected(targets, in: catalog).count > 0 else {
+            return
+        }
+        report(.targetsOnlyOwnProducts(at: value.location, promotion: promotionID))
     }
 }

@@ -108,23 +108,35 @@ private func percent(_ selector: String) -> String {
 
 @Suite("bxgy: products by code, targets by selector") struct CodesWithSelectorTargetsTests {
     /// A bxgy on TSHIRT whose reward price (50.00) is above every list price, with `targets` given.
-    private func bxgy(targets: String) -> String {
+    private func bxgy(targets: String, price: String = "<real>50</real>") -> String {
         arrayPlist(
             "<dict><key>name</key><string>b</string><key>type</key><string>bxgy</string><key>quantity</key><integer>1</integer>\n"
-                + "<key>code</key><string>TSHIRT</string><key>price</key><real>50</real>\n"
+                + "<key>code</key><string>TSHIRT</string><key>price</key>" + price + "\n"
                 + "<key>targets</key>" + targets + "</dict>")
     }
 
-    @Test("a selector of known values is no code: nothing to say, and no list price to compare the reward with")
+    @Test("a selector of known values is no code: its reward price is compared with the dearest product it selects that TSHIRT is not")
     func knownSelector() {
+        // Cabify: TSHIRT (its own product, no reward) and MUG 7.50; with VOUCHER 5.00 too.
+        let never = ExpectedDiagnostic(
+            "1️⃣", "promotion.no-discount",
+            "reward price 50.00 is not below the list price of any unit it could reward (at most 7.50): the promotion never lowers its price"
+        )
         assertDiagnostics(
-            bxgy(targets: "<dict><key>brands</key><array><string>Cabify</string></array></dict>"), [],
-            checks: withCatalog)
+            bxgy(
+                targets: "<dict><key>brands</key><array><string>Cabify</string></array></dict>",
+                price: "1️⃣<real>50</real>"), [never], checks: withCatalog)
         assertDiagnostics(
             bxgy(
                 targets: "<array><dict><key>brands</key><array><string>Cabify</string></array></dict>"
-                    + "<dict><key>codes</key><array><string>VOUCHER</string></array></dict></array>"),
-            [], checks: withCatalog)
+                    + "<dict><key>codes</key><array><string>VOUCHER</string></array></dict></array>",
+                price: "1️⃣<real>50</real>"),
+            [never], checks: withCatalog)
+        // Below the mug's price: a reward.
+        assertDiagnostics(
+            bxgy(
+                targets: "<dict><key>brands</key><array><string>Cabify</string></array></dict>",
+                price: "<real>7.49</real>"), [], checks: withCatalog)
     }
 
     @Test("an invalid selector as targets is its error alone: its reward price is not compared with its own products")

@@ -52,8 +52,11 @@ public struct Bulk: LinePromotionKind {
 
     public func noDiscountFindings(_ context: NoDiscountContext) -> [NoDiscountFinding] {
         context.products.filter { unitPrice >= $0.price }.map { product in
-            NoDiscountFinding(
-                "bulk price \(context.money(unitPrice)) is not below the list price of `\(product.code)` (\(context.money(product.price)))",
+            let price = context.money(product.price)
+            return NoDiscountFinding(
+                context.dearestOfSeveral
+                    ? "bulk price \(context.money(unitPrice)) is not below the list price of any product it selects (the dearest, `\(product.code)`, is \(price))"
+                    : "bulk price \(context.money(unitPrice)) is not below the list price of `\(product.code)` (\(price))",
                 at: .key(.price))
         }
     }

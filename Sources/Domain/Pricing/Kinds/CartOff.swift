@@ -97,6 +97,12 @@ public struct CartOff: PromotionKind {
     }
 
     public var missingUnits: MissingUnitsRule { .spend }
+
+    /// On part of the cart (`products`): the part's total is what its products cost, so when every
+    /// product it selects is free it is 0 and there is nothing to take a discount off.
+    public func noDiscountFindings(_ context: NoDiscountContext) -> [NoDiscountFinding] {
+        context.selected == nil ? [] : freeProductFindings(context)
+    }
 }
 
 extension Promotion.Rule {

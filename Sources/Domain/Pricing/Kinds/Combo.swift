@@ -67,12 +67,15 @@ extension PromotionType {
     public static let combo = PromotionType(Combo.self)
 }
 
-/// Line kinds whose discount is a share of the list price: a free product can never get one.
+/// Kinds whose discount is a share of the list price (or, for a cart promotion on part of the
+/// cart, at most what its products cost): a free product can never get one.
 func freeProductFindings(_ context: NoDiscountContext) -> [NoDiscountFinding] {
     context.products.indices.compactMap { index in
         let product = context.products[index]
         guard product.price == 0 else { return nil }
         return NoDiscountFinding(
-            "`\(product.code)` is free (list price \(context.money(0)))", at: .product(index))
+            context.dearestOfSeveral
+                ? "every product it selects is free (list price \(context.money(0)))"
+                : "`\(product.code)` is free (list price \(context.money(0)))", at: .product(index))
     }
 }

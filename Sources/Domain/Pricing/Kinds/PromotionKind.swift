@@ -81,19 +81,31 @@ public enum MissingUnitsRule: Sendable, Equatable {
 /// What a kind's no-discount check looks at: the list prices of the promotion's catalog products,
 /// in the order it names them, and of its rewarded products (its own products when it has none);
 /// codes as messages show them (control characters escaped), money formatted for messages.
+///
+/// A promotion whose products are selected (docs/selectors.md) is checked on the dearest product
+/// it selects and the dearest it could reward: `products` and `rewards` then hold one product
+/// each (rewards none when it could reward none), and `selected` says how many it selects. A
+/// kind's reasons must hold for every cheaper product when they hold for a dearer one.
 public struct NoDiscountContext: Sendable {
     public var products: [(code: String, price: Int64)]
     public var rewards: [(code: String, price: Int64)]
     /// The currency's minor digits, for ``money(_:)``.
     public var minorDigits: Int
+    /// How many products the promotion selects, when selectors name them; nil for codes.
+    public var selected: Int?
 
     public init(
-        products: [(code: String, price: Int64)], rewards: [(code: String, price: Int64)], minorDigits: Int
+        products: [(code: String, price: Int64)], rewards: [(code: String, price: Int64)], minorDigits: Int,
+        selected: Int? = nil
     ) {
         self.products = products
         self.rewards = rewards
         self.minorDigits = minorDigits
+        self.selected = selected
     }
+
+    /// Whether `products` holds only the dearest of several products the promotion selects.
+    public var dearestOfSeveral: Bool { (selected ?? 0) > 1 }
 
     /// An amount as messages write it: `19.99`.
     public func money(_ amount: Int64) -> String { Amount.format(amount, minorDigits: minorDigits) }

@@ -9,3 +9,14 @@ extension Diagnostic {
             at: location, promotion: promotion)
     }
 }
+
+extension Diagnostic {
+    /// A `bxgy`'s `targets` that select products, but only products its `products` (or codes)
+    /// name too: such a product counts as one it buys, never as a reward, so it rewards nothing.
+    static func targetsOnlyOwnProducts(at location: SourceLocation, promotion: String?) -> Diagnostic {
+        Diagnostic(
+            .selectsNothing,
+            "`targets` selects only products the promotion buys, and a product it buys is never its reward: the promotion can never apply; target other products",
+            at: location, promotion: promotion)
+    }
+}
