@@ -238,6 +238,35 @@ struct DiffCommandTests {
         )
     }
 
+    @Test("a fall too small to show in percent reads -0.00 %, in text and markdown; JSON keeps 0.00")
+    func tinyFall() throws {
+        let dir = try files()
+        try Data("<plist><array/></plist>".utf8).write(to: dir.appendingPathComponent("none.plist"))
+        try Data(
+            "<plist><array><dict><key>name</key><string>Cent</string><key>type</key><string>cart</string><key>amount</key><real>0.01</real></dict></array></plist>"
+                .utf8
+        ).write(to: dir.appendingPathComponent("cent.plist"))
+        try write([#"{"items": [{"code": "TSHIRT", "quantity": 400}]}"#], to: "big.ndjson", in: dir)
+        // 8000.00 → 7999.99: −0.01, −0.000125 %, 0.00 to two decimals.
+        let text = try checkout(["diff", "none.plist", "cent.plist", "--carts", "big.ndjson"], in: dir)
+        #expect(text.stdout.contains("Revenue: 8000.00 € → 7999.99 € (-0.01 €, -0.00 %)\n"))
+        let markdown = try checkout(
+            ["diff", "none.plist", "cent.plist", "--carts", "big.ndjson", "--format", "markdown"], in: dir)
+        #expect(markdown.stdout.hasPrefix("### Promotions change: revenue -0.00 %\n"))
+        let json = try checkout(
+            ["diff", "none.plist", "cent.plist", "--carts", "big.ndjson", "--format", "json"], in: dir)
+        #expect(json.stdout.contains(#""percent": "0.00""#) || json.stdout.contains(#""percent":"0.00""#))
+        // A threshold past what the option holds is said to be so, not to be a malformed percentage.
+        let huge = try checkout(
+            ["diff", "none.plist", "cent.plist", "--carts", "big.ndjson", "--fail-on-revenue-change", "9223372036855"],
+            in: dir)
+        #expect(huge.status == 64)
+        #expect(
+            huge.stderr.hasPrefix(
+                #"error: --fail-on-revenue-change: "9223372036855" is more than it takes (at most 9223372036854.775807)"#
+            ))
+    }
+
     @Test("usage 64, an invalid promotions file 65, a missing cart file 66")
     func exitCodes() throws {
         let dir = try files()

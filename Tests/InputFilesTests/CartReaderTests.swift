@@ -111,7 +111,19 @@ struct CartReaderTests {
                 #"[{"code": "MUG", "code": "TSHIRT"}]"#,
                 #"cart.json: line 1, column 18: malformed JSON: duplicate key "code" in one object; keep only one"#
             ),
-            ("", #"cart.json: line 1, column 1: malformed JSON: the input is empty; expected a JSON value"#)
+            ("", #"cart.json: line 1, column 1: malformed JSON: the input is empty; expected a JSON value"#),
+            (
+                #"{"customer": {"id": ""}, "items": []}"#,
+                #"cart.json: customer.id: must be a non-empty string, not an empty string"#
+            ),
+            (
+                #"{"customer": {"id": 17}, "items": []}"#,
+                #"cart.json: customer.id: must be a non-empty string, not a number"#
+            ),
+            (
+                #"{"customer": {"groups": ["members", ""]}, "items": []}"#,
+                #"cart.json: customer.groups[1]: a group must be a non-empty string, not an empty string"#
+            )
         ])
     func problems(json: String, message: String) {
         let error = #expect(throws: InputError.self) { try readCart(json) }

@@ -543,7 +543,9 @@ struct Decoding: PromotionFields {
             let dearest = catalogIndex.dearestReward(targets: selectors, products: nil, codes: own, in: catalog)
             checkRewardsLeft(dearest, of: selectors, in: catalog)
             rewardPrices =
-                dearest < 0 ? [] : [(location: targets.location, code: catalog[Int(dearest)].code, price: catalog[Int(dearest)].price)]
+                dearest < 0
+                ? []
+                : [(location: targets.location, code: catalog[Int(dearest)].code, price: catalog[Int(dearest)].price)]
         }
         guard let rule else { return }
         let products = shown(targetPrices)

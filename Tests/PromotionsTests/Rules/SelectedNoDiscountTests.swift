@@ -55,7 +55,8 @@ private func never(_ reason: String) -> String { reason + ": the promotion never
                     + "<key>quantity</key><integer>3</integer><key>price</key>1️⃣<real>15</real>"),
             [
                 ExpectedDiagnostic(
-                    "1️⃣", "promotion.no-discount", never("bulk price 15.00 is not below the list price of `CAP` (12.00)"))
+                    "1️⃣", "promotion.no-discount", never("bulk price 15.00 is not below the list price of `CAP` (12.00)")
+                )
             ], checks: withShop)
     }
 

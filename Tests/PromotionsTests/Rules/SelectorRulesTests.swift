@@ -115,7 +115,9 @@ private func percent(_ selector: String) -> String {
                 + "<key>targets</key>" + targets + "</dict>")
     }
 
-    @Test("a selector of known values is no code: its reward price is compared with the dearest product it selects that TSHIRT is not")
+    @Test(
+        "a selector of known values is no code: its reward price is compared with the dearest product it selects that TSHIRT is not"
+    )
     func knownSelector() {
         // Cabify: TSHIRT (its own product, no reward) and MUG 7.50; with VOUCHER 5.00 too.
         let never = ExpectedDiagnostic(
