@@ -41,14 +41,14 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Opens `path` read-only (close-on-exec).
     public static func open(forReading path: String) throws(SystemError) -> FileDescriptor {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = SystemPath.withBytes(of: path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .last }
         return FileDescriptor(rawValue: fd)
     }
 
     /// Creates or truncates `path` for writing (mode 0644).
     public static func create(_ path: String) throws(SystemError) -> FileDescriptor {
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = SystemPath.withBytes(of: path) { Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw .last }
         return FileDescriptor(rawValue: fd)
     }
@@ -196,7 +196,7 @@ public enum FileSystem {
     /// Whether this process may write to `path` (a file, or a directory: create files in it). A
     /// missing path is not writable.
     public static func isWritable(_ path: String) -> Bool {
-        access(path, W_OK) == 0
+        SystemPath.withBytes(of: path) { access($0, W_OK) } == 0
     }
 
     /// The first `count` bytes of the file `path` (fewer when it is shorter).
@@ -319,7 +319,7 @@ public enum FileKind: Sendable, Equatable {
     /// What `path` refers to, following links; nil when it does not exist.
     public static func of(path: String) -> FileKind? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard SystemPath.withBytes(of: path, { stat($0, &info) }) == 0 else { return nil }
         return FileKind(info)
     }
 }
@@ -555,5 +555,39 @@ enum EchoRestorer {
     static func disarm() {
         fd = -1
         for number in signals { signal(number, SIG_DFL) }
+    }
+}
+
+/// A path as the system names it. Linux file names are bytes; the arguments reach Swift as text, in
+/// which bytes that are not UTF-8 became U+FFFD — another name, of a file that is not there. So the
+/// arguments whose bytes are not UTF-8 (and the values of `--option=value` ones) are kept with
+/// their bytes, and a path given as one of them is opened by its bytes (docs/safety.md).
+enum SystemPath {
+    /// Each such argument's text, and its bytes; empty when every argument is UTF-8.
+    private static let arguments: [String: [CChar]] = {
+        var table: [String: [CChar]] = [:]
+        func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if !text.utf8.elementsEqual(bytes) { table[text] = bytes.map { CChar(bitPattern: $0) } + [0] }
+        }
+        for index in 0..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+            keep(bytes)
+            if bytes.starts(with: "--".utf8), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                keep(UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]))
+            }
+        }
+        return table
+    }()
+
+    /// Calls `body` with `path` as the system should be given it: its argument's bytes when it is an
+    /// argument that was not UTF-8, else its own.
+    static func withBytes<R>(of path: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        if path.utf8.contains(0xEF), let bytes = arguments[path] {
+            return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
+        }
+        return path.withCString(body)
     }
 }
