@@ -172,9 +172,16 @@ struct PromotionDecoder {
         }
 
         private static func dearest(_ ids: [Int32], in catalog: Catalog) -> Int32 {
-            var dearest: Int32 = -1
-            for id in ids where dearest < 0 || catalog[Int(id)].price > catalog[Int(dearest)].price { dearest = id }
-            return dearest
+            // The products' prices read in place (a product copied out would retain its texts).
+            catalog.products.withUnsafeBufferPointer { products in
+                var dearest: Int32 = -1
+                var highest = Int64.min
+                for id in ids where products[Int(id)].price > highest {
+                    dearest = id
+                    highest = products[Int(id)].price
+                }
+                return dearest
+            }
         }
     }
 
@@ -545,7 +552,12 @@ struct Decoding: PromotionFields {
             rewardPrices =
                 dearest < 0
                 ? []
-                : [(location: targets.location, code: catalog[Int(dearest)].code, price: catalog[Int(dearest)].price)]
+                : [
+                    (
+                        location: targets.location, code: catalog.products[Int(dearest)].code,
+                        price: catalog.products[Int(dearest)].price
+                    )
+                ]
         }
         guard let rule else { return }
         let products = shown(targetPrices)

@@ -131,16 +131,17 @@ extension Decoding {
     private mutating func checkValues(_ key: SelectorKey, _ list: PlistValue) {
         guard let catalog = context.productCatalog else { return }
         let index = catalogIndex.index(of: catalog)
-        // Repeated values count once (docs/selectors.md), and are reported once: byte for byte,
-        // as values compare (a String set would take two spellings of one text for the same).
-        var seen: Set<[UInt8]> = []
+        // Repeated values count once (docs/selectors.md), and unknown ones are reported once: byte
+        // for byte, as values compare (a String set would take two spellings of one text for one).
+        var reported: Set<[UInt8]> = []
+        func firstReport(_ text: String) -> Bool { reported.insert(Array(text.utf8)).inserted }
         for element in list.children where element.kind == .string {
             let text = element.text
-            guard seen.insert(Array(text.utf8)).inserted else { continue }
             switch key {
             case .codes, .excludeCodes:
                 // Byte for byte: the catalog's table also finds a code spelt with equivalent Unicode.
                 if element.withTextBytes({ catalog.productID(utf8: $0) })?.sameBytes == true { continue }
+                guard firstReport(text) else { continue }
                 var diagnostic = Diagnostic.unknownCodeToAnswer(at: element.location, promotion: promotionID)
                 diagnostic.severity = .warning
                 report(diagnostic)
@@ -161,6 +162,7 @@ extension Decoding {
                     guard !index.hasTag(text) else { continue }
                     (what, shown, candidates) = ("tag", text, index.tags)
                 }
+                guard firstReport(text) else { continue }
                 report(
                     .unknownAttribute(
                         what, text, excluding: key.excludes, suggestion: closestMatch(to: shown, in: candidates),
@@ -243,7 +245,7 @@ extension Decoding {
         // A selector that selects nothing has its own warning.
         guard selected.dearest >= 0 else { return }
         func shown(_ id: Int32) -> (code: String, price: Int64) {
-            (code: catalog[Int(id)].code.escapedForDisplay, price: catalog[Int(id)].price)
+            (code: catalog.products[Int(id)].code.escapedForDisplay, price: catalog.products[Int(id)].price)
         }
         let products = [shown(selected.dearest)]
         var rewards = products
