@@ -43,7 +43,7 @@ private func percent(_ selector: String) -> String {
                     #"no product of the catalog has the brand "Cabfy": it selects nothing; did you mean "Cabify"?"#),
                 ExpectedDiagnostic(
                     "4️⃣", "promotion.unknown-attribute",
-                    #"no product of the catalog has the tag "zzzzzzzzzzzz": it selects nothing"#)
+                    #"no product of the catalog has the tag "zzzzzzzzzzzz": it leaves nothing out"#)
             ],
             checks: withCatalog)
     }
