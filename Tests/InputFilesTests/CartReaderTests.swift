@@ -37,6 +37,18 @@ struct CartReaderTests {
         #expect(cart.at?.description == "2026-11-21T10:00:00Z")
     }
 
+    @Test("a customer's groups: repeats count once, byte for byte (two spellings of Café are two groups)")
+    func customerGroups() throws {
+        let cart = try readCart(
+            #"{"customer": {"id": "C-17", "groups": ["members", "Caf\u00e9", "members", "Cafe\u0301", "Caf\u00e9"]}, "items": []}"#
+        )
+        #expect(cart.customer?.id == "C-17")
+        #expect(
+            cart.customer?.groups.map { Array($0.utf8) } == [
+                Array("members".utf8), Array("Caf\u{E9}".utf8), Array("Cafe\u{301}".utf8)
+            ])
+    }
+
     @Test("an empty cart")
     func empty() throws {
         #expect(try readCart("[]") == Cart())

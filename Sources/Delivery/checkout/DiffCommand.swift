@@ -79,7 +79,7 @@ struct Diff: ParsableCommand {
     func threshold() throws -> Int64? {
         guard let text = failOnRevenueChange else { return nil }
         let parsed = Amount.parse(text, minorDigits: 6)
-        if case .failure(.outOfRange) = parsed, !text.drop(while: { $0 == " " }).hasPrefix("-") {
+        if case .failure(.outOfRange) = parsed, !text.drop(while: \.isWhitespace).hasPrefix("-") {
             throw ValidationError(
                 "--fail-on-revenue-change: \"\(text)\" is more than it takes (at most \(Amount.format(.max, minorDigits: 6)))"
             )

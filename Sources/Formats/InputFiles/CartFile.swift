@@ -154,6 +154,8 @@ public struct CartReader: DocumentReader {
                 throw InputError(
                     file: file, item: "customer.groups", "must be an array of strings, not \(groups.typeDescription)")
             }
+            // Repeats count once, byte for byte (a set: a cart may list many groups).
+            var seen: Set<[UInt8]> = []
             for (index, element) in elements.enumerated() {
                 guard case .string(let group) = element, !group.isEmpty else {
                     throw InputError(
@@ -161,9 +163,7 @@ public struct CartReader: DocumentReader {
                         "a group must be a non-empty string, not \(Self.shown(element))")
                 }
                 // Groups compare byte for byte: two spellings of one text are two groups.
-                if !customer.groups.contains(where: { $0.utf8.elementsEqual(group.utf8) }) {
-                    customer.groups.append(group)
-                }
+                if seen.insert(Array(group.utf8)).inserted { customer.groups.append(group) }
             }
         }
         return customer

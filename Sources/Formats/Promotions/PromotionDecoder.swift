@@ -118,20 +118,30 @@ struct PromotionDecoder {
         /// What each list of selectors seen selects, in short: a file may have thousands of
         /// promotions on one brand of a large catalog, resolved once.
         private var selected: [[ProductSelector]: Selected] = [:]
-        /// The dearest reward of each pair of products and selector targets seen.
-        private var dearestRewards: [RewardsKey: Int32] = [:]
+        /// The dearest reward of selected rewards whose dearest few a promotion all buys.
+        private var past: [PastKey: Int32] = [:]
 
-        /// How many products a list of selectors selects, and the dearest of them (the first in
-        /// catalog order of those with the highest list price; -1 when it selects none).
-        struct Selected {
-            var count: Int
-            var dearest: Int32
+        private struct PastKey: Hashable {
+            var rewards: [ProductSelector]
+            var own: [ProductSelector]
+            var ownIDs: [Int32]
         }
 
-        private struct RewardsKey: Hashable {
-            var targets: [ProductSelector]
-            var products: [ProductSelector]?
-            var codes: [Int32]
+        /// How many products a list of selectors selects, and the dearest few of them, dearest
+        /// first (ties in catalog order): enough to find the dearest that is not one of a
+        /// promotion's own products without selecting again, for all but promotions that buy
+        /// more than that many of the dearest.
+        struct Selected {
+            var count: Int
+            var dearest: [Int32]
+            static let kept = 16
+        }
+
+        /// A promotion's own products or its rewards: selectors, or the catalog's products its
+        /// codes name.
+        enum Products {
+            case selected([ProductSelector])
+            case ids([Int32])
         }
 
         func index(of catalog: Catalog) -> CatalogIndex {
@@ -145,42 +155,60 @@ struct PromotionDecoder {
         func selected(_ selectors: [ProductSelector], in catalog: Catalog) -> Selected {
             if let known = selected[selectors] { return known }
             let ids = index(of: catalog).selection(of: selectors, in: catalog)
-            let summary = Selected(count: ids.count, dearest: Self.dearest(ids, in: catalog))
+            let summary = Selected(count: ids.count, dearest: Self.dearest(ids, in: catalog, keeping: Selected.kept))
             selected[selectors] = summary
             return summary
         }
 
-        /// The dearest product `targets` select that is not one of the promotion's own products —
-        /// those `products` select, or the catalog's products `codes` (ascending) — -1 when none is.
-        func dearestReward(
-            targets: [ProductSelector], products: [ProductSelector]?, codes: [Int32], in catalog: Catalog
-        ) -> Int32 {
-            let key = RewardsKey(targets: targets, products: products, codes: codes)
-            if let known = dearestRewards[key] { return known }
-            let index = index(of: catalog)
-            let own = products.map { index.selection(of: $0, in: catalog) } ?? codes
-            var rewards = index.selection(of: targets, in: catalog)
-            // Both ascending: one pass leaves out the promotion's own products.
-            var next = 0
-            rewards.removeAll { id in
-                while next < own.count, own[next] < id { next += 1 }
-                return next < own.count && own[next] == id
+        /// The dearest of `rewards` that is none of `own` (a bxgy's rewards: a product of both
+        /// counts as one it buys, docs/selectors.md); -1 when there is none. Selected rewards are
+        /// taken from their list's dearest few, and a product is told to be one of `own` by the
+        /// selectors' own test, one product at a time: no selection per promotion.
+        func dearestReward(_ rewards: Products, own: Products, in catalog: Catalog) -> Int32 {
+            catalog.products.withUnsafeBufferPointer { products in
+                func isOwn(_ id: Int32) -> Bool {
+                    switch own {
+                    case .ids(let ids): ids.contains(id)
+                    case .selected(let selectors): selectors.contains { $0.selects(products[Int(id)]) }
+                    }
+                }
+                switch rewards {
+                case .ids(let ids):
+                    return Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                case .selected(let selectors):
+                    let summary = selected(selectors, in: catalog)
+                    if let first = summary.dearest.first(where: { !isOwn($0) }) { return first }
+                    guard summary.count > summary.dearest.count else { return -1 }
+                    // It buys every one of the dearest few: all of them, then, once per pair.
+                    let key: PastKey
+                    switch own {
+                    case .ids(let ids): key = PastKey(rewards: selectors, own: [], ownIDs: ids)
+                    case .selected(let own): key = PastKey(rewards: selectors, own: own, ownIDs: [])
+                    }
+                    if let known = past[key] { return known }
+                    let ids = index(of: catalog).selection(of: selectors, in: catalog)
+                    let dearest = Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                    past[key] = dearest
+                    return dearest
+                }
             }
-            let dearest = Self.dearest(rewards, in: catalog)
-            dearestRewards[key] = dearest
-            return dearest
         }
 
-        private static func dearest(_ ids: [Int32], in catalog: Catalog) -> Int32 {
-            // The products' prices read in place (a product copied out would retain its texts).
+        /// The `count` dearest of `ids` (ascending), dearest first, ties in catalog order; the
+        /// products' prices read in place (a product copied out would retain its texts).
+        private static func dearest(_ ids: [Int32], in catalog: Catalog, keeping count: Int) -> [Int32] {
             catalog.products.withUnsafeBufferPointer { products in
-                var dearest: Int32 = -1
-                var highest = Int64.min
-                for id in ids where products[Int(id)].price > highest {
-                    dearest = id
-                    highest = products[Int(id)].price
+                var kept: [Int32] = []
+                for id in ids {
+                    let price = products[Int(id)].price
+                    if kept.count == count, price <= products[Int(kept[count - 1])].price { continue }
+                    // After the kept ones of the same price or dearer: ids come ascending.
+                    var at = kept.count
+                    while at > 0, products[Int(kept[at - 1])].price < price { at -= 1 }
+                    kept.insert(id, at: at)
+                    if kept.count > count { kept.removeLast() }
                 }
-                return dearest
+                return kept
             }
         }
     }
@@ -546,9 +574,9 @@ struct Decoding: PromotionFields {
         case .selected(let selectors?):
             // The dearest product the targets select that is none of the promotion's own: what a
             // kind's reward check asks of every reward holds for all when it holds for that one.
-            let own = targetPrices.compactMap { catalog.productID(for: $0.code).map(Int32.init) }.sorted()
-            let dearest = catalogIndex.dearestReward(targets: selectors, products: nil, codes: own, in: catalog)
-            checkRewardsLeft(dearest, of: selectors, in: catalog)
+            let own = targetPrices.compactMap { catalog.productID(for: $0.code).map(Int32.init) }
+            let dearest = catalogIndex.dearestReward(.selected(selectors), own: .ids(own), in: catalog)
+            checkRewardsLeft(dearest, targetsSelectSome: catalogIndex.selected(selectors, in: catalog).count > 0)
             rewardPrices =
                 dearest < 0
                 ? []

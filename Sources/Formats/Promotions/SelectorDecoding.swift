@@ -151,10 +151,13 @@ extension Decoding {
                 let what: String
                 let shown: String
                 let candidates: [String]
+                // What makes two values one: a category's trimmed names.
+                var same = text
                 switch key {
                 case .categories, .excludeCategories:
                     guard let path = Self.categoryPath(text), !index.hasCategory(path) else { continue }
                     (what, shown, candidates) = ("category", path.joined(separator: " > "), index.categoryPaths)
+                    same = path.joined(separator: "\u{0}")
                 case .brands, .excludeBrands:
                     guard !index.hasBrand(text) else { continue }
                     (what, shown, candidates) = ("brand", text, index.brands)
@@ -162,7 +165,7 @@ extension Decoding {
                     guard !index.hasTag(text) else { continue }
                     (what, shown, candidates) = ("tag", text, index.tags)
                 }
-                guard firstReport(text) else { continue }
+                guard firstReport(same) else { continue }
                 report(
                     .unknownAttribute(
                         what, text, excluding: key.excludes, suggestion: closestMatch(to: shown, in: candidates),
@@ -243,18 +246,31 @@ extension Decoding {
         guard let catalog = context.productCatalog, let value = self[.products] else { return }
         let selected = catalogIndex.selected(selectors, in: catalog)
         // A selector that selects nothing has its own warning.
-        guard selected.dearest >= 0 else { return }
+        guard let dearestProduct = selected.dearest.first else { return }
         func shown(_ id: Int32) -> (code: String, price: Int64) {
             (code: catalog.products[Int(id)].code.escapedForDisplay, price: catalog.products[Int(id)].price)
         }
-        let products = [shown(selected.dearest)]
+        let products = [shown(dearestProduct)]
         var rewards = products
-        // Codes as targets are taken as a selector of those codes: byte for byte, and a product
-        // the promotion's selectors select is not among its rewards.
-        if let targets = targets ?? targetCodes.map({ [ProductSelector(codes: $0)] }) {
-            let dearest = catalogIndex.dearestReward(targets: targets, products: selectors, codes: [], in: catalog)
+        if let targets {
+            let dearest = catalogIndex.dearestReward(.selected(targets), own: .selected(selectors), in: catalog)
             rewards = dearest < 0 ? [] : [shown(dearest)]
-            checkRewardsLeft(dearest, of: targets, in: catalog)
+            checkRewardsLeft(dearest, targetsSelectSome: catalogIndex.selected(targets, in: catalog).count > 0)
+        } else if targetCodes != nil, let list = self[.targets] {
+            // Codes as targets, found as pricing finds them (the catalog's table); a code it lacks is
+            // reported as in a list of codes.
+            var ids: [Int32] = []
+            for element in list.children where element.kind == .string {
+                if let (id, _) = element.withTextBytes({ catalog.productID(utf8: $0) }) {
+                    ids.append(Int32(id))
+                } else {
+                    report(.unknownCodeToAnswer(at: element.location, promotion: promotionID))
+                    unanswered.append((diagnostics.count - 1, element.text))
+                }
+            }
+            let dearest = catalogIndex.dearestReward(.ids(ids), own: .selected(selectors), in: catalog)
+            rewards = dearest < 0 ? [] : [shown(dearest)]
+            checkRewardsLeft(dearest, targetsSelectSome: !ids.isEmpty)
         }
         let context = NoDiscountContext(
             products: products, rewards: rewards, minorDigits: catalog.currency.minorDigits, selected: selected.count)
@@ -270,13 +286,12 @@ extension Decoding {
 }
 
 extension Decoding {
-    /// With a catalog: `promotion.selects-nothing` at `targets` when they select products but none
-    /// that is not also one of the promotion's own (`dearest`: the dearest that is not, or -1).
-    /// Targets that select nothing at all have their warning already.
-    mutating func checkRewardsLeft(_ dearest: Int32, of targets: [ProductSelector], in catalog: Catalog) {
-        guard dearest < 0, let value = self[.targets], catalogIndex.selected(targets, in: catalog).count > 0 else {
-            return
-        }
+    /// With a catalog: `promotion.selects-nothing` at `targets` when they name products of the
+    /// catalog (`targetsSelectSome`) but none that is not also one of the promotion's own
+    /// (`dearest`: the dearest that is not, or -1). Targets that select nothing at all have their
+    /// warning already.
+    mutating func checkRewardsLeft(_ dearest: Int32, targetsSelectSome: Bool) {
+        guard dearest < 0, targetsSelectSome, let value = self[.targets] else { return }
         report(.targetsOnlyOwnProducts(at: value.location, promotion: promotionID))
     }
 }

@@ -41,14 +41,18 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Opens `path` read-only (close-on-exec).
     public static func open(forReading path: String) throws(SystemError) -> FileDescriptor {
-        let fd = SystemPath.withBytes(of: path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
+        guard let fd = SystemPath.withBytes(of: path, { Glibc.open($0, O_RDONLY | O_CLOEXEC) }) else {
+            throw SystemError(code: EILSEQ)
+        }
         guard fd >= 0 else { throw .last }
         return FileDescriptor(rawValue: fd)
     }
 
     /// Creates or truncates `path` for writing (mode 0644).
     public static func create(_ path: String) throws(SystemError) -> FileDescriptor {
-        let fd = SystemPath.withBytes(of: path) { Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard
+            let fd = SystemPath.withBytes(of: path, { Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) })
+        else { throw SystemError(code: EILSEQ) }
         guard fd >= 0 else { throw .last }
         return FileDescriptor(rawValue: fd)
     }
@@ -192,6 +196,11 @@ public enum FileSystem {
     public static func remove(_ path: String) {
         unlink(path)
     }
+
+    /// Whether `path` came from an argument (or a `CHECKOUT_…` variable) whose bytes are not
+    /// UTF-8, so that its text is not the file's name: for files opened through other libraries
+    /// (SQLite), which would open another file by the text.
+    public static func nameIsNotUTF8(_ path: String) -> Bool { SystemPath.isNotUTF8(path) }
 
     /// Whether this process may write to `path` (a file, or a directory: create files in it). A
     /// missing path is not writable.
@@ -560,34 +569,72 @@ enum EchoRestorer {
 
 /// A path as the system names it. Linux file names are bytes; the arguments reach Swift as text, in
 /// which bytes that are not UTF-8 became U+FFFD — another name, of a file that is not there. So the
-/// arguments whose bytes are not UTF-8 (and the values of `--option=value` ones) are kept with
-/// their bytes, and a path given as one of them is opened by its bytes (docs/safety.md).
+/// arguments (and the values of `-o=value` and `--option=value` ones, and of `CHECKOUT_…`
+/// variables) whose text has U+FFFD are kept with their bytes, and a path given as one of them is
+/// opened by its bytes (docs/safety.md). When two of them have one text but not the same bytes,
+/// that text names no file: opening it fails (EILSEQ) rather than reading the other file.
 enum SystemPath {
-    /// Each such argument's text, and its bytes; empty when every argument is UTF-8.
-    private static let arguments: [String: [CChar]] = {
-        var table: [String: [CChar]] = [:]
+    private enum Bytes {
+        case one([CChar])
+        case several
+    }
+
+    /// Each such text (by its bytes: no Unicode equivalence), and the bytes it came from.
+    private static let table: [[UInt8]: Bytes] = {
+        var table: [[UInt8]: Bytes] = [:]
         func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
-            let text = String(decoding: bytes, as: UTF8.self)
-            if !text.utf8.elementsEqual(bytes) { table[text] = bytes.map { CChar(bitPattern: $0) } + [0] }
+            let text = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            // U+FFFD, in UTF-8: EF BF BD. A name that is UTF-8 and has it is kept too, so that
+            // another name read as the same text is known to be ambiguous.
+            guard text.firstRange(of: [0xEF, 0xBF, 0xBD]) != nil else { return }
+            let raw = bytes.map { CChar(bitPattern: $0) } + [0]
+            switch table[text] {
+            case nil: table[text] = .one(raw)
+            case .one(let other) where other == raw: break
+            default: table[text] = .several
+            }
         }
-        for index in 0..<Int(CommandLine.argc) {
-            guard let argument = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+        func keepWithValue(_ bytes: UnsafeBufferPointer<UInt8>) {
             keep(bytes)
-            if bytes.starts(with: "--".utf8), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            if bytes.first == UInt8(ascii: "-"), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
                 keep(UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]))
             }
+        }
+        func bytes(_ text: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+        }
+        for index in 0..<Int(CommandLine.argc) {
+            if let argument = CommandLine.unsafeArgv[index] { keepWithValue(bytes(argument)) }
+        }
+        var variable = environ
+        while let entry = variable.pointee {
+            let all = bytes(entry)
+            if all.starts(with: "CHECKOUT_".utf8), let equals = all.firstIndex(of: UInt8(ascii: "=")) {
+                keep(UnsafeBufferPointer(rebasing: all[(equals + 1)...]))
+            }
+            variable += 1
         }
         return table
     }()
 
-    /// Calls `body` with `path` as the system should be given it: its argument's bytes when it is an
-    /// argument that was not UTF-8, else its own.
-    static func withBytes<R>(of path: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
-        if path.utf8.contains(0xEF), let bytes = arguments[path] {
-            return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
+    /// Calls `body` with `path` as the system should be given it: the bytes it was read from when
+    /// it is such an argument or variable, else its own; nil when two names share its text.
+    static func withBytes<R>(of path: String, _ body: (UnsafePointer<CChar>) -> R) -> R? {
+        guard !table.isEmpty, path.utf8.contains(0xEF) else { return path.withCString(body) }
+        switch table[Array(path.utf8)] {
+        case nil: return path.withCString(body)
+        case .one(let bytes): return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
+        case .several: return nil
         }
-        return path.withCString(body)
+    }
+
+    /// Whether `path` was read from bytes that are not UTF-8 (its text is not its name).
+    static func isNotUTF8(_ path: String) -> Bool {
+        guard !table.isEmpty, path.utf8.contains(0xEF) else { return false }
+        switch table[Array(path.utf8)] {
+        case nil: return false
+        case .one(let bytes): return !bytes.dropLast().map { UInt8(bitPattern: $0) }.elementsEqual(path.utf8)
+        case .several: return true
+        }
     }
 }

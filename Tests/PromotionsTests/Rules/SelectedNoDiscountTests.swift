@@ -9,7 +9,8 @@ private let shop = try! Catalog(products: [
     Product(code: "CAP", name: "Cap", price: 1200, category: ["Clothing", "Hats"]),
     Product(code: "MUG", name: "Mug", price: 750, category: ["Home", "Kitchen"], tags: ["sale"]),
     Product(code: "STICKER", name: "Sticker", price: 0, tags: ["free"]),
-    Product(code: "PIN", name: "Pin", price: 0, tags: ["free"])
+    Product(code: "PIN", name: "Pin", price: 0, tags: ["free"]),
+    Product(code: "CAF\u{C9}", name: "Coffee", price: 3000, category: ["Food"])
 ])
 
 private let withShop = PromotionChecks(catalog: shop, checksProducts: true)
@@ -140,6 +141,31 @@ private func never(_ reason: String) -> String { reason + ": the promotion never
             [], checks: withShop)
     }
 
+    @Test(
+        "codes as targets are found as pricing finds them (another spelling of the same text); a code the catalog lacks is reported"
+    )
+    func targetCodes() {
+        // CAFÉ (30.00) is in the catalog with É as one code point; the targets write it as E and a
+        // combining accent, which pricing takes for CAFÉ: a reward at 15.00 is then worth something.
+        assertDiagnostics(
+            promotion(
+                "bxgy",
+                "<key>products</key><dict><key>categories</key><array><string>Home</string></array></dict>\n"
+                    + "<key>quantity</key><integer>1</integer><key>price</key><real>15</real>\n"
+                    + "<key>targets</key><array><string>CAP</string><string>CAFE\u{301}</string></array>"),
+            [], checks: withShop)
+        assertDiagnostics(
+            promotion(
+                "bxgy",
+                "<key>products</key><dict><key>categories</key><array><string>Home</string></array></dict>\n"
+                    + "<key>quantity</key><integer>1</integer>\n"
+                    + "<key>targets</key><array>1️⃣<string>NOPE</string><string>CAP</string></array>"),
+            [
+                ExpectedDiagnostic(
+                    "1️⃣", "promotion.unknown-code", "unknown product code `NOPE`: the catalog has no such product")
+            ], checks: withShop)
+    }
+
     @Test("targets that select only products the promotion buys, at the targets")
     func targetsOnlyOwn() {
         let message =
@@ -185,7 +211,8 @@ private func never(_ reason: String) -> String { reason + ": the promotion never
                 "<key>percent</key><integer>10</integer>\n"
                     + "<key>products</key><dict><key>categories</key><array><string>Clothing</string></array>"
                     + "<key>exclude_tags</key><array>1️⃣<string>Sale</string></array>"
-                    + "<key>tags</key><array><string>cotton</string>2️⃣<string>nope</string><string>nope</string></array></dict>"
+                    + "<key>tags</key><array><string>cotton</string>2️⃣<string>nope</string><string>nope</string></array>"
+                    + "<key>exclude_categories</key><array>3️⃣<string>Nope&gt;Shoes</string><string> Nope &gt; Shoes</string></array></dict>"
             ),
             [
                 ExpectedDiagnostic(
@@ -193,7 +220,11 @@ private func never(_ reason: String) -> String { reason + ": the promotion never
                     #"no product of the catalog has the tag "Sale": it leaves nothing out; did you mean "sale"?"#),
                 ExpectedDiagnostic(
                     "2️⃣", "promotion.unknown-attribute",
-                    #"no product of the catalog has the tag "nope": it selects nothing"#)
+                    #"no product of the catalog has the tag "nope": it selects nothing"#),
+                // One path, written two ways: once.
+                ExpectedDiagnostic(
+                    "3️⃣", "promotion.unknown-attribute",
+                    #"no product of the catalog has the category "Nope>Shoes": it leaves nothing out"#)
             ], checks: withShop)
     }
 }
