@@ -21,7 +21,14 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error of the last failed call on this thread.
     static var last: SystemError { SystemError(code: errno) }
 
-    public var description: String { String(cString: strerror(code)) }
+    public var description: String {
+        code == Self.ambiguousName.code
+            ? "two names given read as this same text (their bytes are not UTF-8), so it names no one file; rename one of the files"
+            : String(cString: strerror(code))
+    }
+
+    /// A path whose text two given names read as (docs/safety.md): not an errno.
+    static let ambiguousName = SystemError(code: -1)
 
     /// A write to a pipe (or socket) whose reader is gone: EPIPE.
     public var isBrokenPipe: Bool { code == EPIPE }
@@ -42,7 +49,7 @@ public struct FileDescriptor: Sendable, Hashable {
     /// Opens `path` read-only (close-on-exec).
     public static func open(forReading path: String) throws(SystemError) -> FileDescriptor {
         guard let fd = SystemPath.withBytes(of: path, { Glibc.open($0, O_RDONLY | O_CLOEXEC) }) else {
-            throw SystemError(code: EILSEQ)
+            throw SystemError.ambiguousName
         }
         guard fd >= 0 else { throw .last }
         return FileDescriptor(rawValue: fd)
@@ -52,7 +59,7 @@ public struct FileDescriptor: Sendable, Hashable {
     public static func create(_ path: String) throws(SystemError) -> FileDescriptor {
         guard
             let fd = SystemPath.withBytes(of: path, { Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) })
-        else { throw SystemError(code: EILSEQ) }
+        else { throw SystemError.ambiguousName }
         guard fd >= 0 else { throw .last }
         return FileDescriptor(rawValue: fd)
     }
@@ -572,7 +579,8 @@ enum EchoRestorer {
 /// arguments (and the values of `-o=value` and `--option=value` ones, and of `CHECKOUT_…`
 /// variables) whose text has U+FFFD are kept with their bytes, and a path given as one of them is
 /// opened by its bytes (docs/safety.md). When two of them have one text but not the same bytes,
-/// that text names no file: opening it fails (EILSEQ) rather than reading the other file.
+/// that text names no file: opening it fails (``SystemError/ambiguousName``) rather than reading
+/// the other file.
 enum SystemPath {
     private enum Bytes {
         case one([CChar])
