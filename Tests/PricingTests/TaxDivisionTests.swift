@@ -58,4 +58,16 @@ struct TaxDivisionTests {
             }
         }
     }
+
+    @Test("the count of rates met, by the word of 4-bit counts for the first eight and the library's count past them")
+    func ratesMet() {
+        for met in UInt64(0)..<256 {
+            var bits = 0
+            for position in 0..<8 where met & (1 << position) != 0 { bits += 1 }
+            #expect(TaxTable.count(met) == bits, "met \(met)")
+        }
+        #expect(TaxTable.count(256) == 1)
+        #expect(TaxTable.count(0x8000_0000_0000_00FF) == 9)
+        #expect(TaxTable.count(UInt64.max) == 64)
+    }
 }
