@@ -172,9 +172,13 @@ struct PromotionDecoder {
                     case .selected(let selectors): selectors.contains { $0.selects(products[Int(id)]) }
                     }
                 }
+                /// The dearest of `ids` that is none of `own`; -1 when there is none.
+                func dearestNotOwn(_ ids: [Int32]) -> Int32 {
+                    Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                }
                 switch rewards {
                 case .ids(let ids):
-                    return Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                    return dearestNotOwn(ids)
                 case .selected(let selectors):
                     let summary = selected(selectors, in: catalog)
                     if let first = summary.dearest.first(where: { !isOwn($0) }) { return first }
@@ -186,8 +190,7 @@ struct PromotionDecoder {
                     case .selected(let own): key = PastKey(rewards: selectors, own: own, ownIDs: [])
                     }
                     if let known = past[key] { return known }
-                    let ids = index(of: catalog).selection(of: selectors, in: catalog)
-                    let dearest = Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                    let dearest = dearestNotOwn(index(of: catalog).selection(of: selectors, in: catalog))
                     past[key] = dearest
                     return dearest
                 }
