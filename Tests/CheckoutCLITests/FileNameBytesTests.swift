@@ -14,10 +14,18 @@ struct FileNameBytesTests {
         ).wait()
     }
 
+    /// A catalog of one mug at 7.50.
+    static let oneMug = #"{"currency": "EUR", "products": [{"code": "MUG", "name": "Mug", "price": 7.5}]}"#
+
+    /// A directory holding the one-mug catalog as `catalog` and a promotions file of none, `p.plist`.
+    func oneMugNoPromotions(catalog: String) throws -> URL {
+        try temporaryDirectory([catalog: Self.oneMug, "p.plist": "<plist><array/></plist>"])
+    }
+
     @Test("a cart, a catalog and a promotions file named in Latin-1 are read, as arguments and as --option=value")
     func latin1Names() throws {
         let dir = try temporaryDirectory([
-            "Products.json": #"{"currency": "EUR", "products": [{"code": "MUG", "name": "Mug", "price": 7.5}]}"#,
+            "Products.json": Self.oneMug,
             "p.plist":
                 "<plist><array><dict><key>name</key><string>Mugs</string><key>type</key><string>percent</string><key>code</key><string>MUG</string><key>percent</key><integer>10</integer></dict></array></plist>"
         ])
@@ -40,10 +48,7 @@ struct FileNameBytesTests {
 
     @Test("two names read as one text name no file: neither is read in the other's place")
     func sameText() throws {
-        let dir = try temporaryDirectory([
-            "Products.json": #"{"currency": "EUR", "products": [{"code": "MUG", "name": "Mug", "price": 7.5}]}"#,
-            "p.plist": "<plist><array/></plist>"
-        ])
+        let dir = try oneMugNoPromotions(catalog: "Products.json")
         // c\377 and r\376 both read as "c\u{FFFD}.json": one cart of 1 mug, one of 3.
         let run = try shell(
             """
@@ -60,10 +65,7 @@ struct FileNameBytesTests {
 
     @Test("-c=value and $CHECKOUT_CATALOG take such a name too; a store's path must be UTF-8")
     func optionsAndStore() throws {
-        let dir = try temporaryDirectory([
-            "c.json": #"{"currency": "EUR", "products": [{"code": "MUG", "name": "Mug", "price": 7.5}]}"#,
-            "p.plist": "<plist><array/></plist>"
-        ])
+        let dir = try oneMugNoPromotions(catalog: "c.json")
         let run = try shell(
             """
             cp c.json "$(printf 'cat\\351.json')"

@@ -172,9 +172,13 @@ struct PromotionDecoder {
                     case .selected(let selectors): selectors.contains { $0.selects(products[Int(id)]) }
                     }
                 }
+                /// The dearest of `ids` that is none of `own`; -1 when there is none.
+                func dearestNotOwn(_ ids: [Int32]) -> Int32 {
+                    Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                }
                 switch rewards {
                 case .ids(let ids):
-                    return Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                    return dearestNotOwn(ids)
                 case .selected(let selectors):
                     let summary = selected(selectors, in: catalog)
                     if let first = summary.dearest.first(where: { !isOwn($0) }) { return first }
@@ -186,8 +190,7 @@ struct PromotionDecoder {
                     case .selected(let own): key = PastKey(rewards: selectors, own: own, ownIDs: [])
                     }
                     if let known = past[key] { return known }
-                    let ids = index(of: catalog).selection(of: selectors, in: catalog)
-                    let dearest = Self.dearest(ids.filter { !isOwn($0) }, in: catalog, keeping: 1).first ?? -1
+                    let dearest = dearestNotOwn(index(of: catalog).selection(of: selectors, in: catalog))
                     past[key] = dearest
                     return dearest
                 }
@@ -537,10 +540,13 @@ struct Decoding: PromotionFields {
         let catalog = checks.catalog
         let lookup = checks.codeLookup
         let digits = catalog.currency.minorDigits
-        /// The catalog's products among `values`, each with where it is and its list price; the
-        /// others are reported: `value`'s elements when it is an array, else `value` alone.
-        func listPrices(_ value: PlistValue) -> [(location: SourceLocation, code: String, price: Int64)] {
-            var found: [(location: SourceLocation, code: String, price: Int64)] = []
+        /// A catalog product a promotion names: where, by which code, its list price and its id.
+        typealias Listed = (location: SourceLocation, code: String, price: Int64, id: Int32)
+        /// The catalog's products among `values`, each with where it is, its list price and its id
+        /// (each code looked up once); the others are reported: `value`'s elements when it is an
+        /// array, else `value` alone.
+        func listPrices(_ value: PlistValue) -> [Listed] {
+            var found: [Listed] = []
             func look(_ element: PlistValue) {
                 // By the text's bytes: no string is made for a code the catalog has byte for byte
                 // (its own code is that text).
@@ -553,7 +559,7 @@ struct Decoding: PromotionFields {
                 // Room for the codes most promotions name once one is found (growing one at a time
                 // reallocated twice; a promotion whose codes are all unknown allocates nothing).
                 if found.capacity == 0 { found.reserveCapacity(8) }
-                found.append((location: element.location, code: code, price: catalog.products[id].price))
+                found.append((location: element.location, code: code, price: catalog.products[id].price, id: Int32(id)))
             }
             if value.kind == .array {
                 for element in value.children { look(element) }
@@ -562,19 +568,18 @@ struct Decoding: PromotionFields {
             }
             return found
         }
-        func shown(_ prices: [(location: SourceLocation, code: String, price: Int64)]) -> [(code: String, price: Int64)]
-        {
+        func shown(_ prices: [Listed]) -> [(code: String, price: Int64)] {
             prices.map { (code: $0.code.escapedForDisplay, price: $0.price) }
         }
         let targetPrices = listPrices(targets)
-        let rewardPrices: [(location: SourceLocation, code: String, price: Int64)]?
+        let rewardPrices: [Listed]?
         switch rewards {
         case .codes(let value): rewardPrices = value.map(listPrices)
         case .selected(nil): rewardPrices = []
         case .selected(let selectors?):
             // The dearest product the targets select that is none of the promotion's own: what a
             // kind's reward check asks of every reward holds for all when it holds for that one.
-            let own = targetPrices.compactMap { catalog.productID(for: $0.code).map(Int32.init) }
+            let own = targetPrices.map(\.id)
             let dearest = catalogIndex.dearestReward(.selected(selectors), own: .ids(own), in: catalog)
             checkRewardsLeft(dearest, targetsSelectSome: catalogIndex.selected(selectors, in: catalog).count > 0)
             rewardPrices =
@@ -583,7 +588,7 @@ struct Decoding: PromotionFields {
                 : [
                     (
                         location: targets.location, code: catalog.products[Int(dearest)].code,
-                        price: catalog.products[Int(dearest)].price
+                        price: catalog.products[Int(dearest)].price, id: dearest
                     )
                 ]
         }

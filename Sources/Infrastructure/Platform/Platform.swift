@@ -628,8 +628,7 @@ enum SystemPath {
     /// Calls `body` with `path` as the system should be given it: the bytes it was read from when
     /// it is such an argument or variable, else its own; nil when two names share its text.
     static func withBytes<R>(of path: String, _ body: (UnsafePointer<CChar>) -> R) -> R? {
-        guard !table.isEmpty, path.utf8.contains(0xEF) else { return path.withCString(body) }
-        switch table[Array(path.utf8)] {
+        switch kept(path) {
         case nil: return path.withCString(body)
         case .one(let bytes): return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
         case .several: return nil
@@ -638,11 +637,17 @@ enum SystemPath {
 
     /// Whether `path` was read from bytes that are not UTF-8 (its text is not its name).
     static func isNotUTF8(_ path: String) -> Bool {
-        guard !table.isEmpty, path.utf8.contains(0xEF) else { return false }
-        switch table[Array(path.utf8)] {
+        switch kept(path) {
         case nil: return false
         case .one(let bytes): return !bytes.dropLast().map { UInt8(bitPattern: $0) }.elementsEqual(path.utf8)
         case .several: return true
         }
+    }
+
+    /// The bytes the table keeps for `path`'s text; nil when it is none of those arguments and
+    /// variables (a text without the byte EF, U+FFFD's first, is not looked up).
+    private static func kept(_ path: String) -> Bytes? {
+        guard !table.isEmpty, path.utf8.contains(0xEF) else { return nil }
+        return table[Array(path.utf8)]
     }
 }

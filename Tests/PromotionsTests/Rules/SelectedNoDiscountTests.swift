@@ -24,6 +24,24 @@ private let clothing = "<key>products</key><dict><key>categories</key><array><st
 
 private func never(_ reason: String) -> String { reason + ": the promotion never lowers its price" }
 
+/// `T01` to `T20`.
+private func tool(_ n: Int) -> String { n < 10 ? "T0\(n)" : "T\(n)" }
+
+/// A mug at 10.00, then twenty tools listed cheapest first: T20 at 1.00 up to T01 at 20.00 (more
+/// tools than the 16 dearest the checks keep of a selection).
+private let tools = try! Catalog(
+    products: [Product(code: "MUG", name: "Mug", price: 1000, category: ["Home"])]
+        + (1...20).reversed().map { n in
+            Product(code: tool(n), name: "Tool \(n)", price: Int64(21 - n) * 100, category: ["Tools"])
+        })
+
+/// A bxgy named `name` of `products`, buy 1, reward price `price`, whose targets select the tools.
+private func toolsBxgy(_ name: String, _ products: String, price: String) -> String {
+    "<dict><key>name</key><string>\(name)</string><key>type</key><string>bxgy</string>\n" + products
+        + "<key>quantity</key><integer>1</integer><key>price</key>\(price)\n"
+        + "<key>targets</key><dict><key>categories</key><array><string>Tools</string></array></dict></dict>\n"
+}
+
 /// `promotion.no-discount` for promotions whose products are selected (docs/selectors.md): said
 /// once, when the promotion can lower none of the prices of the products it selects; silent when it
 /// can lower one of them.
@@ -164,6 +182,29 @@ private func never(_ reason: String) -> String { reason + ": the promotion never
                 ExpectedDiagnostic(
                     "1️⃣", "promotion.unknown-code", "unknown product code `NOPE`: the catalog has no such product")
             ], checks: withShop)
+    }
+
+    @Test(
+        "a bxgy that buys the dearest few its targets select: its reward price against the dearest of the others, once per pair"
+    )
+    func bxgyBuysTheDearestFew() {
+        // It buys T01 to T17, the 17 dearest tools: the dearest tool it could reward is T18 (3.00),
+        // past the dearest 16 kept in short; the mug (10.00) is no tool. At 2.99 the reward lowers
+        // T18's price; at 3.00 it lowers none. The second promotion's dearest reward is the first's
+        // (the same targets and products), worked out once.
+        let reason = never("reward price 3.00 is not below the list price of any unit it could reward (at most 3.00)")
+        let dearest17 = "<array>" + (1...17).map { "<string>\(tool($0))</string>" }.joined() + "</array>"
+        let checks = PromotionChecks(catalog: tools, checksProducts: true)
+        // Its products by code, then by a selector.
+        for products in [
+            "<key>codes</key>\(dearest17)\n", "<key>products</key><dict><key>codes</key>\(dearest17)</dict>\n"
+        ] {
+            assertDiagnostics(
+                arrayPlist(
+                    toolsBxgy("a", products, price: "<real>2.99</real>")
+                        + toolsBxgy("b", products, price: "1️⃣<real>3</real>")),
+                [ExpectedDiagnostic("1️⃣", "promotion.no-discount", reason)], checks: checks)
+        }
     }
 
     @Test("targets that select only products the promotion buys, at the targets")
