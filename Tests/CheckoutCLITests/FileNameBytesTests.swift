@@ -49,7 +49,7 @@ struct FileNameBytesTests {
     @Test("two names read as one text name no file: neither is read in the other's place")
     func sameText() throws {
         let dir = try oneMugNoPromotions(catalog: "Products.json")
-        // c\377 and r\376 both read as "c\u{FFFD}.json": one cart of 1 mug, one of 3.
+        // c\377 and c\376 both read as "c\u{FFFD}.json": one cart of 1 mug, one of 3.
         let run = try shell(
             """
             printf '["MUG"]' > "$(printf 'c\\377.json')"; printf '["MUG", "MUG", "MUG"]' > "$(printf 'c\\376.json')"

@@ -197,15 +197,17 @@ struct PromotionDecoder {
             }
         }
 
-        /// The `count` dearest of `ids` (ascending), dearest first, ties in catalog order; the
-        /// products' prices read in place (a product copied out would retain its texts).
+        /// The `count` dearest of `ids`, dearest first, ties in the order of `ids` (catalog order
+        /// for a selection, whose ids come ascending; file order for codes, where only the price
+        /// is used); the products' prices read in place (a product copied out would retain its
+        /// texts).
         private static func dearest(_ ids: [Int32], in catalog: Catalog, keeping count: Int) -> [Int32] {
             catalog.products.withUnsafeBufferPointer { products in
                 var kept: [Int32] = []
                 for id in ids {
                     let price = products[Int(id)].price
                     if kept.count == count, price <= products[Int(kept[count - 1])].price { continue }
-                    // After the kept ones of the same price or dearer: ids come ascending.
+                    // After the kept ones of the same price or dearer: ties keep the order of `ids`.
                     var at = kept.count
                     while at > 0, products[Int(kept[at - 1])].price < price { at -= 1 }
                     kept.insert(id, at: at)
@@ -542,7 +544,7 @@ struct Decoding: PromotionFields {
         let digits = catalog.currency.minorDigits
         /// A catalog product a promotion names: where, by which code, its list price and its id.
         typealias Listed = (location: SourceLocation, code: String, price: Int64, id: Int32)
-        /// The catalog's products among `values`, each with where it is, its list price and its id
+        /// The catalog's products among `value`'s codes, each with where it is, its list price and its id
         /// (each code looked up once); the others are reported: `value`'s elements when it is an
         /// array, else `value` alone.
         func listPrices(_ value: PlistValue) -> [Listed] {
