@@ -81,4 +81,25 @@ struct FileNameBytesTests {
         )
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("st\u{FFFD}.sqlite").path))
     }
+
+    @Test("a customer id whose bytes are not UTF-8 is refused (64): it would be read as U+FFFD, every such id's text")
+    func customerID() throws {
+        let dir = try oneMugNoPromotions(catalog: "Products.json")
+        let run = try shell(
+            """
+            "$0" cart add MUG --customer "$(printf 'caf\\351')" --store s.sqlite --catalog Products.json --promotions p.plist
+            """, in: dir)
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.hasPrefix(
+                "error: --customer: the id's bytes are not UTF-8 text (shown as \"caf\u{FFFD}\"); give the id in UTF-8\n"
+            ))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.sqlite").path))
+        // A U+FFFD typed as such is UTF-8: an id like any other.
+        let typed = try shell(
+            """
+            "$0" cart add MUG --customer "caf\u{FFFD}" --store s.sqlite --catalog Products.json --promotions p.plist
+            """, in: dir)
+        #expect(typed.status == 0, "\(typed.stderr)")
+    }
 }

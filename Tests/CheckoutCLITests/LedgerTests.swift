@@ -486,6 +486,68 @@ struct LedgerTests {
     }
 
     @Test(
+        "customer ids are compared byte for byte: José written with é and with e + U+0301 are two customers, in Customers.json, price --store and pay"
+    )
+    func idsByteForByte() throws {
+        let composed = "Jos\u{E9}"
+        let decomposed = "Jose\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        // 10 % off mugs for members (7.50 → 6.75), and 2.00 off a customer's first order.
+        let members = """
+            <key>id</key><string>members</string><key>name</key><string>Members: 10% off mugs</string>
+            <key>type</key><string>percent</string><key>percent</key><integer>10</integer>
+            <key>code</key><string>MUG</string>
+            <key>customer_groups</key><array><string>members</string></array>
+            """
+        let (dir, path, args) = try shop([members, welcome])
+        let customers = dir.appendingPathComponent("Customers.json")
+        try #"{"customers": [{"id": "\#(composed)", "groups": ["members"]}, {"id": "\#(decomposed)"}]}"#
+            .write(to: customers, atomically: true, encoding: .utf8)
+        func by(_ customer: String) -> [String] { ["--customer", customer, "--customers", customers.path] + args }
+        func total(_ run: Run) throws -> String? { try json(run.stdout)["total"] as? String }
+        try checkout(["cart", "add", "MUG"] + by(composed))
+        try checkout(["cart", "add", "MUG"] + by(decomposed))
+        // Two ids, not one repeated; each with its own groups: 6.75 − 2.00 and 7.50 − 2.00.
+        let member = try checkout(["cart", "show", "--format", "json"] + by(composed))
+        #expect(member.status == 0, "\(member.stderr)")
+        #expect(try total(member) == "4.75")
+        #expect(try total(checkout(["cart", "show", "--format", "json"] + by(decomposed))) == "5.50")
+        // The composed José pays, and their welcome is used up; the decomposed one keeps theirs.
+        #expect(
+            try total(checkout(["pay", "--card-stdin", "--format", "json"] + by(composed), stdin: approvingCard))
+                == "4.75")
+        let rules = Array(args.dropFirst(2))
+        let cart = try temporaryDirectory([
+            "cart.json": #"{"customer": {"id": "\#(decomposed)"}, "items": ["MUG"]}"#,
+            "composed.json": #"{"customer": {"id": "\#(composed)"}, "items": ["MUG"]}"#
+        ])
+        let priced = try checkout(
+            ["price", cart.appendingPathComponent("cart.json").path, "--format", "json", "--store", path] + rules)
+        #expect(try total(priced) == "5.50", "\(priced.stdout)")
+        let composedPriced = try checkout(
+            ["price", cart.appendingPathComponent("composed.json").path, "--format", "json", "--store", path] + rules)
+        #expect(try total(composedPriced) == "7.50")
+        // While the composed José's next payment is under way, the decomposed one pays.
+        try checkout(["cart", "add", "MUG"] + by(composed))
+        let paused = try start(
+            ["pay", "--card-stdin"] + by(composed), stdin: approvingCard,
+            environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": "before-charge"])
+        let errors = paused.scratch.appendingPathComponent("stderr")
+        for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
+            usleep(10_000)
+        }
+        let other = try checkout(["pay", "--card-stdin", "--format", "json"] + by(decomposed), stdin: approvingCard)
+        #expect(try other.status == 0 && json(other.stdout)["status"] as? String == "approved", "\(other.stdout)")
+        #expect(try total(other) == "5.50")
+        kill(paused.process.processIdentifier, SIGKILL)
+        _ = try paused.wait()
+        // Members twice (the composed José's two orders, one of them left pending), the welcome once
+        // per José; the tally counts each José apart.
+        let after = try state(path)
+        #expect(after.redemptions == ["members": 2, "welcome": 2] && after.pending == 1 && after.tallyErrors == 0)
+    }
+
+    @Test(
         "--expect-total: a mismatch is total-changed (exit 1, nothing held or charged, the cart kept); a malformed amount is 64; a match pays"
     )
     func expectTotal() throws {

@@ -76,12 +76,16 @@ struct StoreOwnershipTests {
         )
     }
 
-    @Test("reading commands on a store that does not exist yet create nothing")
+    @Test("reading commands (orders, cart show, cart coupon list) on a store that does not exist yet create nothing")
     func readingCreatesNothing() throws {
         let dir = try temporaryDirectory()
         let path = dir.appendingPathComponent("store.sqlite").path
         #expect(try checkout(["orders", "--store", path]).stdout == "No orders yet.\n")
         #expect(try checkout(["cart", "show", "--store", path]).stdout == "Cart is empty.\n")
+        #expect(try checkout(["cart", "coupon", "list", "--store", path]).stdout == "The cart presents no coupon.\n")
+        #expect(
+            try checkout(["cart", "coupon", "list", "--store", path, "--customer", "C-17"]).stdout
+                == "The cart presents no coupon.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
 

@@ -112,9 +112,8 @@ public struct RandomV2Shop {
         let coupons = random.draw(0...2) == 0 ? [RandomV2Shop.coupons[random.draw(0...1)].lowercased()] : []
         var cart = Cart(lines: merger.takeLines(), coupons: coupons)
         if isV3, random.draw(0...2) != 0 {
-            let ids: [String?] = [nil, "C1", "C2", "C3"]
             cart.customer = Cart.Customer(
-                id: ids[random.draw(0...3)],
+                id: V3Vocabulary.customers[random.draw(0...(V3Vocabulary.customers.count - 1))],
                 groups: (0..<random.draw(0...2)).map { _ in V3Vocabulary.groups.randomElement(using: &random)! })
         }
         return cart
@@ -123,8 +122,10 @@ public struct RandomV2Shop {
 
 /// What v3 shops are made of: a small vocabulary of category names (paths of 1 to 3 levels that
 /// share prefixes, a name that is another's prefix as text but not as a path), brands and tags
-/// (two differing in case, two canonically equivalent but different bytes), customer groups.
+/// (two differing in case, two canonically equivalent but different bytes), customer groups, and
+/// customer ids (none, and two canonically equivalent ids, which are two customers).
 public enum V3Vocabulary {
+    static let customers: [String?] = [nil, "C1", "C2", "C3", "Jos\u{E9}", "Jose\u{301}"]
     static let top = ["Clothing", "Home", "Clothingware", "D\u{E9}cor"]
     static let middle = ["Shirts", "Hats", "Kitchen", "Sale"]
     static let bottom = ["Cotton", "Wool"]
@@ -222,8 +223,8 @@ public enum V3Vocabulary {
         var counts = RedemptionCounts()
         for promotion in promotions where random.draw(0...1) == 0 {
             counts.orders[promotion.id] = Int64(random.draw(0...3))
-            for customer in ["C1", "C2"] where random.draw(0...1) == 0 {
-                counts.ordersByCustomer[customer, default: [:]][promotion.id] = Int64(random.draw(0...2))
+            for customer in V3Vocabulary.customers.compactMap({ $0 }) where random.draw(0...1) == 0 {
+                counts.ordersByCustomer[ExactText(customer), default: [:]][promotion.id] = Int64(random.draw(0...2))
             }
         }
         return counts

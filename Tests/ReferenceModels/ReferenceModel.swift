@@ -83,7 +83,8 @@ public struct ReferenceModel {
         guard let ledger else { return .eligible }
         if let uses = p.uses, ledger.orders[p.id, default: 0] >= uses { return .exhausted }
         if let perCustomer = p.usesPerCustomer, let customer = cart.customer?.id,
-            ledger.ordersByCustomer[customer]?[p.id] ?? 0 >= perCustomer
+            ledger.ordersByCustomer.first(where: { Array($0.key.text.utf8) == Array(customer.utf8) })?.value[p.id]
+                ?? 0 >= perCustomer
         {
             return .exhausted
         }

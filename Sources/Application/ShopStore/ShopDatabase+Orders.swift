@@ -186,7 +186,7 @@ extension ShopDatabase: OrderBook {
             if customer.isEmpty {
                 counts.orders[promotion] = orders
             } else {
-                counts.ordersByCustomer[customer, default: [:]][promotion] = orders
+                counts.ordersByCustomer[ExactText(customer), default: [:]][promotion] = orders
             }
         }
         return counts

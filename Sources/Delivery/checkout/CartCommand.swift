@@ -141,7 +141,8 @@ struct CartCommand: ParsableCommand {
 
         func run() throws {
             _ = try customer.load()  // read with --customer, as by every shopping command (65, 66)
-            let database = try ShopComponents.open(store, customer: customer.customer)
+            // Only reads: a missing store is an empty one, and none is made (docs/store.md).
+            let database = try ShopComponents.open(store, customer: customer.customer, access: .read)
             let coupons = try ShopComponents.run { try database.coupons() }
             let out = OutputStream.standardOutput
             switch format {

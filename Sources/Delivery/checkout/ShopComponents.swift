@@ -40,6 +40,12 @@ struct CustomerOptions: ParsableArguments {
         if customer == "" {
             throw ValidationError("--customer needs a non-empty id (leave it out for the anonymous customer)")
         }
+        // Ids are compared byte for byte; these bytes would reach the store as U+FFFD, the id of
+        // every other id so spelled.
+        if let customer, ArgumentText.isNotUTF8(customer) {
+            throw ValidationError(
+                "--customer: the id's bytes are not UTF-8 text (shown as \"\(customer)\"); give the id in UTF-8")
+        }
     }
 
     /// The customers file to read: `--customers`, else `$CHECKOUT_CUSTOMERS`, else
@@ -56,7 +62,7 @@ struct CustomerOptions: ParsableArguments {
         guard let customer else { return nil }
         guard let path = customersPath else { return Cart.Customer(id: customer) }
         do {
-            return Cart.Customer(id: customer, groups: try CustomersFile.load(path)[customer] ?? [])
+            return Cart.Customer(id: customer, groups: try CustomersFile.load(path)[ExactText(customer)] ?? [])
         } catch {
             Console.error(error.description)
             throw ExitStatus.forInput(error)

@@ -1,20 +1,25 @@
 /// A text compared byte for byte (its UTF-8), with no Unicode equivalence: the key of what
 /// selectors and customer groups compare exactly (docs/selectors.md), where a `String` key would
-/// take "Café" written with a combining accent for "Café" written with a precomposed one.
-struct ExactText: Hashable, Sendable {
-    let text: String
+/// take "Café" written with a combining accent for "Café" written with a precomposed one. Also the
+/// key of customer ids, which the store compares byte for byte (docs/store.md, "Customers").
+public struct ExactText: Hashable, Sendable, ExpressibleByStringLiteral {
+    public let text: String
 
     @inline(__always)
-    init(_ text: String) {
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public init(stringLiteral text: String) {
         self.text = text
     }
 
     @inline(__always)
-    static func == (a: ExactText, b: ExactText) -> Bool { a.text.isExactly(b.text) }
+    public static func == (a: ExactText, b: ExactText) -> Bool { a.text.isExactly(b.text) }
 
     /// String's own hash: texts with the same bytes are equal strings, so they hash alike.
     @inline(__always)
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 extension String {

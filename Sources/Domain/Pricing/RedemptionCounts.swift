@@ -1,12 +1,12 @@
 /// How often limited promotions were redeemed, as the store's ledger holds it (docs/store.md,
 /// "Usage limits"): per promotion id, the orders (committed or held) that redeemed it, all customers
-/// together and per customer id. Read once before pricing; the carts of one call do not count
-/// against each other.
+/// together and per customer id (compared byte for byte: two spellings of "José" are two
+/// customers). Read once before pricing; the carts of one call do not count against each other.
 public struct RedemptionCounts: Sendable, Equatable {
     public var orders: [String: Int64]
-    public var ordersByCustomer: [String: [String: Int64]]
+    public var ordersByCustomer: [ExactText: [String: Int64]]
 
-    public init(orders: [String: Int64] = [:], ordersByCustomer: [String: [String: Int64]] = [:]) {
+    public init(orders: [String: Int64] = [:], ordersByCustomer: [ExactText: [String: Int64]] = [:]) {
         self.orders = orders
         self.ordersByCustomer = ordersByCustomer
     }
@@ -14,7 +14,7 @@ public struct RedemptionCounts: Sendable, Equatable {
     /// The limited promotions of `rules` a cart of `customer` may no longer redeem, ascending: its
     /// `uses` reached by every order, or its `uses_per_customer` by the customer's.
     public func exhausted(in rules: RuleSet, customer: String?) -> [Int32] {
-        let own = customer.flatMap { ordersByCustomer[$0] }
+        let own = customer.flatMap { ordersByCustomer[ExactText($0)] }
         return rules.limitedRules.filter { index in
             let promotion = rules.promotions[Int(index)]
             if let uses = promotion.uses, orders[promotion.id, default: 0] >= uses { return true }

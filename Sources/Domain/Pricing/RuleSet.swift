@@ -86,7 +86,8 @@ public struct RuleSet: Sendable {
                 let ruleIndex = Int32(index)
                 if let groups = promotions[index].customerGroups {
                     let start = Int32(ruleGroups.count)
-                    for group in groups.map(ExactText.init) {
+                    for name in groups {
+                        let group = ExactText(name)
                         let id = groupIDs[group] ?? Int32(groupIDs.count)
                         groupIDs[group] = id
                         ruleGroups.append(id)

@@ -3,14 +3,15 @@ import StrictJSON
 
 /// The store's customers, `Customers.json` (docs/store.md, "Customers"):
 /// `{"customers": [{"id": "C-17", "groups": ["members"]}]}` — each id a non-empty string, once;
-/// `groups` an array of non-empty strings (optional). Other keys are ignored.
+/// `groups` an array of non-empty strings (optional). Other keys are ignored. Ids are compared byte
+/// for byte: "José" with a combining accent and "José" with a precomposed é are two customers.
 public enum CustomersFile {
     /// The groups of each customer id in the file at `path`.
-    public static func load(_ path: String, limit: Int = 1 << 30) throws(InputError) -> [String: [String]] {
+    public static func load(_ path: String, limit: Int = 1 << 30) throws(InputError) -> [ExactText: [String]] {
         try decode(FileBytes.read(path, limit: limit), name: FileBytes.displayName(path))
     }
 
-    public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> [String: [String]] {
+    public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> [ExactText: [String]] {
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) -> JSONValue in
@@ -31,7 +32,7 @@ public enum CustomersFile {
             throw InputError(
                 file: name, item: "customers", "must be an array of customers, not \(list.typeDescription)")
         }
-        var groups: [String: [String]] = [:]
+        var groups: [ExactText: [String]] = [:]
         for (index, element) in elements.enumerated() {
             let item = "customers[\(index)]"
             guard case .object = element else {
@@ -44,7 +45,7 @@ public enum CustomersFile {
                 throw InputError(file: name, item: item, "\"id\" must be a non-empty string")
             }
             let shown = "\(item) (\"\(id.forDisplay(limit: String.messageValueLimit))\")"
-            guard groups[id] == nil else {
+            guard groups[ExactText(id)] == nil else {
                 throw InputError(file: name, item: shown, "the id is repeated; each customer is listed once")
             }
             var list: [String] = []
@@ -61,7 +62,7 @@ public enum CustomersFile {
                     list.append(group)
                 }
             }
-            groups[id] = list
+            groups[ExactText(id)] = list
         }
         return groups
     }

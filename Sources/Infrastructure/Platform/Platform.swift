@@ -574,6 +574,14 @@ enum EchoRestorer {
     }
 }
 
+/// The command line's texts as given, in bytes.
+public enum ArgumentText {
+    /// Whether `text` came from an argument (or a `CHECKOUT_…` variable) whose bytes are not UTF-8:
+    /// U+FFFD stands in its text for bytes it does not carry, so two different arguments may read
+    /// as this one text (for values compared byte for byte, such as customer ids).
+    public static func isNotUTF8(_ text: String) -> Bool { SystemPath.isNotUTF8(text) }
+}
+
 /// A path as the system names it. Linux file names are bytes; the arguments reach Swift as text, in
 /// which bytes that are not UTF-8 became U+FFFD — another name, of a file that is not there. So the
 /// arguments (and the values of `-o=value` and `--option=value` ones, and of `CHECKOUT_…`
