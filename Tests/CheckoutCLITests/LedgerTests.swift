@@ -486,6 +486,42 @@ struct LedgerTests {
     }
 
     @Test(
+        "after a payment is killed, cart show prices as the next pay will: without the hold of an order never charged, with the hold of one charged"
+    )
+    func showAfterAKill() throws {
+        for (moment, total) in [("before-charge", "6.00"), ("after-charge", "7.50")] {
+            let (_, path, args) = try shop([firstOrders(1, id: "first-1")])
+            try checkout(["cart", "add", "MUG", "--customer", "A"] + args)
+            let paused = try start(
+                ["pay", "--card-stdin", "--customer", "A"] + args, stdin: approvingCard,
+                environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": moment])
+            let errors = paused.scratch.appendingPathComponent("stderr")
+            for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
+                usleep(10_000)
+            }
+            try checkout(["cart", "add", "MUG", "--customer", "B"] + args)
+            // While A pays, A's order holds the one use: B is shown 7.50 either way.
+            let during = try checkout(["cart", "show", "--format", "json", "--customer", "B"] + args)
+            #expect(try json(during.stdout)["total"] as? String == "7.50", "\(moment)")
+            kill(paused.process.processIdentifier, SIGKILL)
+            _ = try paused.wait()
+            // A is gone. Never charged: the next pay releases the use, so B is shown 6.00. Charged:
+            // the next pay completes A's order, so B is still shown 7.50. Showing changes nothing.
+            let shown = try checkout(["cart", "show", "--format", "json", "--customer", "B"] + args)
+            #expect(try json(shown.stdout)["total"] as? String == total, "\(moment): \(shown.stdout)")
+            #expect(try state(path).pending == 1)
+            let paid = try checkout(
+                ["pay", "--card-stdin", "--format", "json", "--customer", "B", "--expect-total", total] + args,
+                stdin: approvingCard)
+            #expect(paid.status == 0, "\(moment): \(paid.stdout)")
+            #expect(try json(paid.stdout)["total"] as? String == total)
+            let recovered = try json(paid.stdout)["recovered"] as? [Int]
+            #expect(recovered == (moment == "after-charge" ? [1] : []), "\(moment)")
+            #expect(try state(path).pending == 0 && state(path).redemptions == ["first-1": 1])
+        }
+    }
+
+    @Test(
         "customer ids are compared byte for byte: José written with é and with e + U+0301 are two customers, in Customers.json, price --store and pay"
     )
     func idsByteForByte() throws {

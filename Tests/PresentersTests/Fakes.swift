@@ -86,6 +86,8 @@ final class MemoryOrders: OrderBook {
         return interrupted
     }
 
+    func stalledOrders() throws -> [PendingOrder] { pending.filter { !held.contains($0.id) } }
+
     struct Interrupted: Error {}
 
     func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord {

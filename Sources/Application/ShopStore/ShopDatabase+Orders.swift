@@ -89,6 +89,21 @@ extension ShopDatabase: OrderBook {
         return claimed
     }
 
+    public func stalledOrders() throws -> [PendingOrder] {
+        let pending = try read { db in
+            try String.fetchAll(db, PendingOrderRow.select(PendingOrderRow.Columns.id).order(Column.rowID))
+                .compactMap { try ShopDatabase.pendingOrder($0, db) }
+        }
+        return try pending.filter { order in
+            guard holds[order.id] == nil else { return false }
+            do {
+                return try !FileLock.isHeld(holdsDirectory + "/" + order.id + ".lock")
+            } catch {
+                throw StoreError(.unusable, "cannot ask whether the order \(order.id) is being paid: \(error)")
+            }
+        }
+    }
+
     public func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord {
         do {
             let record = try write { db -> OrderRecord in

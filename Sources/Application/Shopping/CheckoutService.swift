@@ -122,10 +122,18 @@ public final class CheckoutService {
         return engine.eligiblePromotions(for: customer)
     }
 
-    /// The ledger's counts for this customer, read now; nil when no promotion is limited.
+    /// The ledger's counts for this customer, read now, as the next payment will see them; nil
+    /// when no promotion is limited. That payment first settles the interrupted orders (docs/store.md,
+    /// "Paying against the ledger"): one whose charge did not go through is released, and holds
+    /// nothing by then. So what the cart shows is what `pay` charges.
     func ledger() throws -> RedemptionCounts? {
         guard !limited.isEmpty else { return nil }
-        return try orders.redemptionCounts(limited: limited, scope: .one(customer?.id))
+        var counts = try orders.redemptionCounts(limited: limited, scope: .one(customer?.id))
+        for order in try orders.stalledOrders() {
+            if let charge = try gateway.status(idempotencyKey: order.id), case .approved = charge.outcome { continue }
+            counts.release(order.redeemed, customer: order.customer)
+        }
+        return counts
     }
 
     /// `cart` priced against `ledger`, and what the ledger took from it.

@@ -184,6 +184,9 @@ public protocol OrderBook: AnyObject {
     /// Pending orders whose paying process has ended, now held by this process for settling
     /// (``complete(_:at:card:reference:)`` or ``release(_:)``). Orders being paid are left alone.
     func interruptedOrders() throws -> [PendingOrder]
+    /// The same orders, only looked at (none taken, nothing written): what the next payment will
+    /// settle, for showing the cart as that payment will price it.
+    func stalledOrders() throws -> [PendingOrder]
     /// Records a held order as completed with the charge that paid it, in one transaction. If that
     /// fails the order stays pending, no longer held: the next payment settles it.
     func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord

@@ -11,6 +11,17 @@ public struct RedemptionCounts: Sendable, Equatable {
         self.ordersByCustomer = ordersByCustomer
     }
 
+    /// The counts without one order's redemptions (`promotions`, by its `customer`): for an order
+    /// the next payment will release. Only the counts held here change, never below zero.
+    public mutating func release(_ promotions: [String], customer: String?) {
+        for promotion in promotions {
+            if let count = orders[promotion] { orders[promotion] = max(0, count - 1) }
+            if let customer, let count = ordersByCustomer[ExactText(customer)]?[promotion] {
+                ordersByCustomer[ExactText(customer)]?[promotion] = max(0, count - 1)
+            }
+        }
+    }
+
     /// The limited promotions of `rules` a cart of `customer` may no longer redeem, ascending: its
     /// `uses` reached by every order, or its `uses_per_customer` by the customer's.
     public func exhausted(in rules: RuleSet, customer: String?) -> [Int32] {
