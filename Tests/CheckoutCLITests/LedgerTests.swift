@@ -240,10 +240,7 @@ struct LedgerTests {
         let paused = try start(
             ["pay", "--card-stdin", "--customer", "C"] + held, stdin: approvingCard,
             environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": "before-charge"])
-        let errors = paused.scratch.appendingPathComponent("stderr")
-        for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
-            usleep(10_000)
-        }
+        paused.waitUntilPaused()
         #expect(try state(heldPath).redemptions == ["first-1": 1])
         try checkout(["cart", "add", "MUG", "--customer", "D"] + held)
         let shown = try checkout(["cart", "show", "--format", "json", "--customer", "D"] + held)
@@ -495,10 +492,7 @@ struct LedgerTests {
             let paused = try start(
                 ["pay", "--card-stdin", "--customer", "A"] + args, stdin: approvingCard,
                 environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": moment])
-            let errors = paused.scratch.appendingPathComponent("stderr")
-            for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
-                usleep(10_000)
-            }
+            paused.waitUntilPaused()
             try checkout(["cart", "add", "MUG", "--customer", "B"] + args)
             // While A pays, A's order holds the one use: B is shown 7.50 either way.
             let during = try checkout(["cart", "show", "--format", "json", "--customer", "B"] + args)
@@ -568,10 +562,7 @@ struct LedgerTests {
         let paused = try start(
             ["pay", "--card-stdin"] + by(composed), stdin: approvingCard,
             environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": "before-charge"])
-        let errors = paused.scratch.appendingPathComponent("stderr")
-        for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
-            usleep(10_000)
-        }
+        paused.waitUntilPaused()
         let other = try checkout(["pay", "--card-stdin", "--format", "json"] + by(decomposed), stdin: approvingCard)
         #expect(try other.status == 0 && json(other.stdout)["status"] as? String == "approved", "\(other.stdout)")
         #expect(try total(other) == "5.50")

@@ -130,10 +130,7 @@ struct PaymentConcurrencyTests {
                 ["pay", "--card-stdin"] + store, stdin: approvingCard,
                 environment: moment.map { ["CHECKOUT_TEST_PAUSE_PAYMENT": $0] } ?? [:])
             if moment != nil {
-                let errors = pay.scratch.appendingPathComponent("stderr")
-                for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
-                    usleep(10_000)
-                }
+                pay.waitUntilPaused()
             } else {
                 usleep(UInt32.random(in: 0..<80_000, using: &generator))
             }

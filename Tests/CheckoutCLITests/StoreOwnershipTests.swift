@@ -133,10 +133,7 @@ struct StoreOwnershipTests {
         let paying = try start(
             ["pay", "--card-stdin"] + store2, stdin: decliningCard,
             environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": "before-charge"])
-        let errors = paying.scratch.appendingPathComponent("stderr")
-        for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
-            usleep(10_000)
-        }
+        paying.waitUntilPaused()
         let whilePaying = try checkout(["cart", "add", "MUG", "--quantity", "2"] + store2)
         #expect(whilePaying.status == 65)
         #expect(whilePaying.stderr.contains("the cart holds 999999999 already"))
@@ -155,10 +152,7 @@ struct StoreOwnershipTests {
         let paying = try start(
             ["pay", "--card-stdin", "--store", link], stdin: approvingCard,
             environment: ["CHECKOUT_TEST_PAUSE_PAYMENT": "before-charge"])
-        let errors = paying.scratch.appendingPathComponent("stderr")
-        for _ in 0..<1000 where (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") != true {
-            usleep(10_000)
-        }
+        paying.waitUntilPaused()
         // Through the real name: refused, the payment through the link is not taken for interrupted.
         let busy = try checkout(["pay", "--card-stdin", "--format", "json", "--store", real], stdin: approvingCard)
         #expect(busy.status == 1)

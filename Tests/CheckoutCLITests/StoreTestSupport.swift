@@ -1,9 +1,21 @@
 import Foundation
+import Testing
 
 /// A `checkout` process started and not yet waited for: for running many at once on one store.
 struct Started {
     let process: Process
     let scratch: URL
+
+    /// Waits (up to 10 s) until a payment started with `CHECKOUT_TEST_PAUSE_PAYMENT` says on
+    /// standard error that it is paused; records an issue if it never does.
+    func waitUntilPaused(sourceLocation: SourceLocation = #_sourceLocation) {
+        let errors = scratch.appendingPathComponent("stderr")
+        for _ in 0..<1000 {
+            if (try? String(contentsOf: errors, encoding: .utf8))?.contains("paused") == true { return }
+            usleep(10_000)
+        }
+        Issue.record("the payment did not pause within 10 s", sourceLocation: sourceLocation)
+    }
 
     /// Waits for it to end, and returns what it printed.
     func wait() throws -> Run {

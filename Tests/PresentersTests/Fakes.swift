@@ -86,7 +86,11 @@ final class MemoryOrders: OrderBook {
         return interrupted
     }
 
-    func stalledOrders() throws -> [PendingOrder] { pending.filter { !held.contains($0.id) } }
+    func ledger(limited: [String], scope: CustomerScope) throws -> Ledger {
+        Ledger(
+            counts: try redemptionCounts(limited: limited, scope: scope),
+            stalled: pending.filter { !held.contains($0.id) })
+    }
 
     struct Interrupted: Error {}
 

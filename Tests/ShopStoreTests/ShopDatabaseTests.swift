@@ -113,6 +113,37 @@ struct ShopDatabaseTests {
         #expect(try other.entries() == [CartEntry(code: "MUG", quantity: 1)])
     }
 
+    @Test(
+        "a reader asking about an interrupted order's lock (a shared lock, for a moment) neither hides it from the next payment's settling nor is mistaken for its payer"
+    )
+    func readerOfALock() throws {
+        let path = try temporaryStore()
+        var payer: ShopDatabase? = try ShopDatabase(path: path)
+        try payer?.add("MUG", quantity: 1)
+        guard case .placed(let order)? = try payer?.placeOrder(limited: ["first-5"], pricing: priced(750)) else {
+            Issue.record("placed")
+            return
+        }
+        let other = try ShopDatabase(path: path)
+        // Being paid: not stalled, not interrupted.
+        #expect(try other.ledger(limited: ["first-5"], scope: .all).stalled == [])
+        payer = nil
+        #expect(try other.ledger(limited: ["first-5"], scope: .all).stalled == [order])
+        // A reader (`cart show` in another process) holds a shared lock on the order's lock file
+        // while the settling runs; it lets go a moment later, and the order is claimed all the same.
+        let lock = open(path + "-orders/" + order.id + ".lock", O_RDONLY | O_CLOEXEC)
+        #expect(lock >= 0 && flock(lock, LOCK_SH | LOCK_NB) == 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+            flock(lock, LOCK_UN)
+            close(lock)
+        }
+        #expect(try other.interruptedOrders() == [order])
+        // Claimed: held by `other` now, neither stalled for a third opening nor interrupted.
+        let third = try ShopDatabase(path: path)
+        #expect(try third.ledger(limited: ["first-5"], scope: .all).stalled == [])
+        #expect(try third.interruptedOrders() == [])
+    }
+
     @Test("the gateway ledger remembers charges and counts attempts")
     func ledger() throws {
         let store = try ShopDatabase(path: temporaryStore())

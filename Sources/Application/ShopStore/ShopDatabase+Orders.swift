@@ -26,9 +26,7 @@ extension ShopDatabase: OrderBook {
             // One IMMEDIATE transaction: no other payment can record redemptions between the
             // ledger read here and this order's own (docs/store.md, "Usage limits").
             placement = try write { db -> Placement in
-                if try PendingOrderRow.filter(PendingOrderRow.Columns.customer == customer).fetchCount(db) > 0 {
-                    return .inProgress
-                }
+                if try ShopDatabase.hasPendingOrder(of: customer, db) { return .inProgress }
                 let items = try ShopDatabase.items(cart, db)
                 guard !items.isEmpty else { return .emptyCart }
                 let coupons = try ShopDatabase.coupons(cart, db).map(\.coupon)
@@ -76,8 +74,9 @@ extension ShopDatabase: OrderBook {
         removeStaleLocks(keeping: Set(ids))
         var claimed: [PendingOrder] = []
         for id in ids where holds[id] == nil {
-            // Held by the process paying it: under way, not ours to touch.
-            guard let hold = try hold(id) else { continue }
+            // Held by the process paying it: under way, not ours to touch. Held only by readers
+            // asking whether it is (``FileLock/isHeld(_:)``, for a moment): waited for.
+            guard let hold = try hold(id) ?? (isHeldByPayer(id) ? nil : hold(id, wait: true)) else { continue }
             // Settled by another process between the listing and the lock?
             if let order = try read({ db in try ShopDatabase.pendingOrder(id, db) }) {
                 holds[id] = hold
@@ -89,19 +88,24 @@ extension ShopDatabase: OrderBook {
         return claimed
     }
 
-    public func stalledOrders() throws -> [PendingOrder] {
-        let pending = try read { db in
-            try String.fetchAll(db, PendingOrderRow.select(PendingOrderRow.Columns.id).order(Column.rowID))
-                .compactMap { try ShopDatabase.pendingOrder($0, db) }
+    public func ledger(limited: [String], scope: CustomerScope) throws -> Ledger {
+        // The counts and the pending orders in one snapshot: each pending order's redemptions are
+        // in the counts exactly when it is listed.
+        let (counts, pending) = try read { db in
+            (
+                try ShopDatabase.redemptionCounts(limited: limited, scope: scope, db),
+                try String.fetchAll(db, PendingOrderRow.select(PendingOrderRow.Columns.id).order(Column.rowID))
+                    .compactMap { try ShopDatabase.pendingOrder($0, db) }
+            )
         }
-        return try pending.filter { order in
-            guard holds[order.id] == nil else { return false }
-            do {
-                return try !FileLock.isHeld(holdsDirectory + "/" + order.id + ".lock")
-            } catch {
-                throw StoreError(.unusable, "cannot ask whether the order \(order.id) is being paid: \(error)")
-            }
-        }
+        return Ledger(counts: counts, stalled: pending.filter { holds[$0.id] == nil && !isHeldByPayer($0.id) })
+    }
+
+    /// Whether a process holds the lock of order `id` (its payer, or one settling it). A lock that
+    /// cannot be asked about (its file unreadable) counts as held: the order then counts as it
+    /// would without asking.
+    func isHeldByPayer(_ id: String) -> Bool {
+        (try? FileLock.isHeld(holdsDirectory + "/" + id + ".lock")) ?? true
     }
 
     public func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord {
@@ -168,6 +172,8 @@ extension ShopDatabase: OrderBook {
         }
     }
 
+    /// How often the `limited` promotions were redeemed by orders committed or pending: all
+    /// customers together, and per customer for `scope` (what `price --store` prices against).
     public func redemptionCounts(limited: [String], scope: CustomerScope) throws -> RedemptionCounts {
         guard !limited.isEmpty else { return RedemptionCounts() }
         return try read { db in try ShopDatabase.redemptionCounts(limited: limited, scope: scope, db) }
@@ -205,6 +211,16 @@ extension ShopDatabase: OrderBook {
             }
         }
         return counts
+    }
+
+    /// Whether `customer` (nil: the anonymous customer) has an order pending: one being paid, or
+    /// left interrupted. Compared byte for byte, by SQLite.
+    public func hasPendingOrder(of customer: String?) throws -> Bool {
+        try read { db in try ShopDatabase.hasPendingOrder(of: customer, db) }
+    }
+
+    static func hasPendingOrder(of customer: String?, _ db: Database) throws -> Bool {
+        try PendingOrderRow.filter(PendingOrderRow.Columns.customer == customer).fetchCount(db) > 0
     }
 
     /// Pending orders, oldest first, held or not: for tests and diagnostics.

@@ -22,7 +22,7 @@ enum StoreFile {
     /// GRDB migrations. Throws for files we refuse.
     static func inspect(_ absolute: String, path: String) throws(StoreError) -> State {
         // SQLite opens a store by its text: a name whose bytes are not UTF-8 would be another file.
-        if FileSystem.nameIsNotUTF8(path) {
+        if ArgumentText.isNotUTF8(path) {
             throw StoreError(
                 .unusable, "\(path): a store's path must be UTF-8 (this one is not); give another --store path")
         }

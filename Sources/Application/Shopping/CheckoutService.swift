@@ -125,15 +125,25 @@ public final class CheckoutService {
     /// The ledger's counts for this customer, read now, as the next payment will see them; nil
     /// when no promotion is limited. That payment first settles the interrupted orders (docs/store.md,
     /// "Paying against the ledger"): one whose charge did not go through is released, and holds
-    /// nothing by then. So what the cart shows is what `pay` charges.
+    /// nothing by then. So the cart is priced as `pay` will price it.
     func ledger() throws -> RedemptionCounts? {
         guard !limited.isEmpty else { return nil }
-        var counts = try orders.redemptionCounts(limited: limited, scope: .one(customer?.id))
-        for order in try orders.stalledOrders() {
-            if let charge = try gateway.status(idempotencyKey: order.id), case .approved = charge.outcome { continue }
-            counts.release(order.redeemed, customer: order.customer)
+        var ledger = try orders.ledger(limited: limited, scope: .one(customer?.id))
+        let limitedIDs = Set(limited)
+        for order in ledger.stalled where order.redeemed.contains(where: limitedIDs.contains) {
+            if try approvedCharge(of: order) == nil {
+                ledger.counts.release(order.redeemed, customer: order.customer)
+            }
         }
-        return counts
+        return ledger.counts
+    }
+
+    /// The approved charge of `order`, if its charge went through: the gateway is asked by the
+    /// order's id, its charge's idempotency key.
+    func approvedCharge(of order: PendingOrder) throws -> (card: String, reference: String)? {
+        guard let charge = try gateway.status(idempotencyKey: order.id), case .approved(let reference) = charge.outcome
+        else { return nil }
+        return (charge.card, reference)
     }
 
     /// `cart` priced against `ledger`, and what the ledger took from it.
@@ -316,10 +326,9 @@ public final class CheckoutService {
     public func settleInterrupted() throws -> [OrderRecord] {
         var recovered: [OrderRecord] = []
         for order in try orders.interruptedOrders() {
-            if let charge = try gateway.status(idempotencyKey: order.id), case .approved(let reference) = charge.outcome
-            {
+            if let charge = try approvedCharge(of: order) {
                 recovered.append(
-                    try orders.complete(order, at: clock.now(), card: charge.card, reference: reference))
+                    try orders.complete(order, at: clock.now(), card: charge.card, reference: charge.reference))
             } else {
                 try orders.release(order)
             }

@@ -170,6 +170,17 @@ public enum Placement: Sendable, Equatable {
 /// process paying it (an operating-system lock, released when the process ends however it ends);
 /// one no longer held is *interrupted*, and settled by the next payment. A pending order is never
 /// charged twice: only the process that placed it charges it.
+/// The redemption counts, and the interrupted orders among those they count.
+public struct Ledger: Sendable {
+    public var counts: RedemptionCounts
+    public var stalled: [PendingOrder]
+
+    public init(counts: RedemptionCounts, stalled: [PendingOrder] = []) {
+        self.counts = counts
+        self.stalled = stalled
+    }
+}
+
 public protocol OrderBook: AnyObject {
     /// In one transaction: unless another order of the customer is under way, reads how often the
     /// `limited` promotions were redeemed (committed and held, all customers and this customer),
@@ -178,15 +189,16 @@ public protocol OrderBook: AnyObject {
     /// redemptions, held by this process. An error of `price` places nothing.
     func placeOrder(limited: [String], pricing price: (CartContents, RedemptionCounts) throws -> PricedCart) throws
         -> Placement
-    /// How often the `limited` promotions were redeemed by orders committed or pending: all
-    /// customers together, and per customer for `scope`.
-    func redemptionCounts(limited: [String], scope: CustomerScope) throws -> RedemptionCounts
     /// Pending orders whose paying process has ended, now held by this process for settling
     /// (``complete(_:at:card:reference:)`` or ``release(_:)``). Orders being paid are left alone.
     func interruptedOrders() throws -> [PendingOrder]
-    /// The same orders, only looked at (none taken, nothing written): what the next payment will
-    /// settle, for showing the cart as that payment will price it.
-    func stalledOrders() throws -> [PendingOrder]
+    /// How often the `limited` promotions were redeemed by orders committed or pending (all
+    /// customers together, and per customer for `scope`) and, read with them, the pending orders
+    /// whose paying process has ended: what the next payment will settle, for showing the cart as that
+    /// payment will price it. Nothing is written and no order is taken; whether an order is being
+    /// paid is asked of its lock with a shared lock held for a moment, which
+    /// ``interruptedOrders()`` waits for.
+    func ledger(limited: [String], scope: CustomerScope) throws -> Ledger
     /// Records a held order as completed with the charge that paid it, in one transaction. If that
     /// fails the order stays pending, no longer held: the next payment settles it.
     func complete(_ order: PendingOrder, at: Instant, card: String, reference: String) throws -> OrderRecord

@@ -64,9 +64,7 @@ struct Pay: ParsableCommand {
         // Interrupted payments first (they need no card), then nothing to pay for: say so before
         // asking for a card.
         let recovered = try settle(shop, json: json)
-        // Byte for byte, as the store compares customer ids (docs/store.md, "Customers").
-        let payer = shop.database.customer.map { ExactText($0) }
-        if try shop.run({ try shop.database.pendingOrders().contains { $0.customer.map { ExactText($0) } == payer } }) {
+        if try shop.run({ try shop.database.hasPendingOrder(of: shop.database.customer) }) {
             try finish(CheckoutService.Payment(result: .inProgress, recovered: recovered), json: json)
         }
         guard try shop.run({ try !shop.service.cart.entries().isEmpty }) else {

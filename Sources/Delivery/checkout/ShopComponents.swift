@@ -44,7 +44,8 @@ struct CustomerOptions: ParsableArguments {
         // every other id so spelled.
         if let customer, ArgumentText.isNotUTF8(customer) {
             throw ValidationError(
-                "--customer: the id's bytes are not UTF-8 text (shown as \"\(customer)\"); give the id in UTF-8")
+                "--customer: the id's bytes are not UTF-8 text (shown as \"\(customer.forDisplay(limit: String.messageValueLimit))\"); give the id in UTF-8"
+            )
         }
     }
 

@@ -11,16 +11,22 @@ public struct RedemptionCounts: Sendable, Equatable {
         self.ordersByCustomer = ordersByCustomer
     }
 
-    /// The counts without one order's redemptions (`promotions`, by its `customer`): for an order
-    /// the next payment will release. Only the counts held here change, never below zero.
+    /// The counts without one order's redemptions (`promotions`, by its `customer`), which they
+    /// include: for an order the next payment will release. Only the counts held here change; a
+    /// count that comes to zero is dropped, as the store never gives one.
     public mutating func release(_ promotions: [String], customer: String?) {
         for promotion in promotions {
-            if let count = orders[promotion] { orders[promotion] = max(0, count - 1) }
-            if let customer, let count = ordersByCustomer[ExactText(customer)]?[promotion] {
-                ordersByCustomer[ExactText(customer)]?[promotion] = max(0, count - 1)
+            if let count = orders[promotion] { orders[promotion] = count > 1 ? count - 1 : nil }
+            let key = customer.map { ExactText($0) }
+            if let key, let count = ordersByCustomer[key]?[promotion] {
+                ordersByCustomer[key]?[promotion] = count > 1 ? count - 1 : nil
+                if ordersByCustomer[key]?.isEmpty == true { ordersByCustomer[key] = nil }
             }
         }
     }
+
+    /// The orders of customer `id` (compared byte for byte) that redeemed each promotion.
+    public func orders(ofCustomer id: String) -> [String: Int64] { ordersByCustomer[ExactText(id)] ?? [:] }
 
     /// The limited promotions of `rules` a cart of `customer` may no longer redeem, ascending: its
     /// `uses` reached by every order, or its `uses_per_customer` by the customer's.

@@ -204,11 +204,6 @@ public enum FileSystem {
         unlink(path)
     }
 
-    /// Whether `path` came from an argument (or a `CHECKOUT_…` variable) whose bytes are not
-    /// UTF-8, so that its text is not the file's name: for files opened through other libraries
-    /// (SQLite), which would open another file by the text.
-    public static func nameIsNotUTF8(_ path: String) -> Bool { SystemPath.isNotUTF8(path) }
-
     /// Whether this process may write to `path` (a file, or a directory: create files in it). A
     /// missing path is not writable.
     public static func isWritable(_ path: String) -> Bool {
@@ -596,8 +591,9 @@ enum EchoRestorer {
 /// The command line's texts as given, in bytes.
 public enum ArgumentText {
     /// Whether `text` came from an argument (or a `CHECKOUT_…` variable) whose bytes are not UTF-8:
-    /// U+FFFD stands in its text for bytes it does not carry, so two different arguments may read
-    /// as this one text (for values compared byte for byte, such as customer ids).
+    /// U+FFFD stands in its text for bytes it does not carry. For a path opened through another
+    /// library (SQLite), which would open another file by the text, and for values compared byte
+    /// for byte, such as customer ids, which other arguments may read as.
     public static func isNotUTF8(_ text: String) -> Bool { SystemPath.isNotUTF8(text) }
 }
 
