@@ -201,4 +201,27 @@ struct UnreadableReportTests {
                 "text"] as? String
                 == "missing.plist: cannot read: No such file or directory")
     }
+
+    @Test(
+        "a file over --max-file-size is xml.forbidden whether it is named or comes on standard input (exit 1, not 66)")
+    func sizeLimitOnStandardInput() throws {
+        let plist = "<plist><array>" + String(repeating: "<dict/>", count: 40) + "</array></plist>\n"
+        let dir = try temporaryDirectory(["p.plist": plist])
+        let named = try checkout(["validate", dir.appendingPathComponent("p.plist").path, "--max-file-size", "100"])
+        let piped = try checkout(["validate", "-", "--max-file-size", "100"], stdin: plist)
+        #expect(named.status == 1 && piped.status == 1)
+        #expect(
+            named.stdout.hasSuffix(
+                ":1:1: error: forbidden XML: the file is larger than 100 bytes [xml.forbidden]\n1 error, 0 warnings in 1 file\n"
+            ))
+        #expect(
+            piped.stdout
+                == "<stdin>:1:1: error: forbidden XML: the file is larger than 100 bytes [xml.forbidden]\n1 error, 0 warnings in 1 file\n"
+        )
+        // At the limit, it is read.
+        #expect(try checkout(["validate", "-", "--max-file-size", "\(plist.utf8.count)"], stdin: plist).status == 1)
+        #expect(
+            try checkout(["validate", "-", "--max-file-size", "\(plist.utf8.count)"], stdin: plist).stdout.contains(
+                "promotion.missing-key"))
+    }
 }

@@ -138,7 +138,9 @@ extension PricingRules {
         guard path == "-" else { return try PromotionFile.load(contentsOf: path, checks: checks, whenRead: whenRead) }
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path, limit: checks.limits.maxFileSize)
+            // One byte more than the limit, if there is more: the reader refuses it as it refuses
+            // a file (`xml.forbidden`), not as an unreadable input.
+            bytes = try FileBytes.readBeyond(path, limit: checks.limits.maxFileSize)
         } catch {
             let prefix = "cannot read: "
             throw PlistFileError(

@@ -10,10 +10,21 @@ public enum FileBytes {
         return try read(fd, name: displayName(path), size: size, limit: limit)
     }
 
-    static func read(_ fd: FileDescriptor, name: String, size: Int?, limit: Int) throws(InputError) -> [UInt8] {
+    /// Reads the file at `path`, or standard input for `-`, up to `limit` bytes and one more: a
+    /// reader with its own way of refusing a file over `limit` (the promotions reader's
+    /// `xml.forbidden`) then sees that there is more, as it does reading a file.
+    public static func readBeyond(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
+        let (fd, size) = try open(path)
+        defer { if path != "-" { fd.close() } }
+        return try read(fd, name: displayName(path), size: size.map { min($0, limit + 1) }, limit: limit, beyond: true)
+    }
+
+    static func read(_ fd: FileDescriptor, name: String, size: Int?, limit: Int, beyond: Bool = false)
+        throws(InputError) -> [UInt8]
+    {
         var bytes: [UInt8] = []
         if let size {
-            guard size <= limit else { throw tooLarge(name, limit) }
+            guard size <= limit || beyond else { throw tooLarge(name, limit) }
             bytes.reserveCapacity(size)
         }
         let chunk = 1 << 16
@@ -30,7 +41,10 @@ public enum FileBytes {
             }
             bytes.removeLast(chunk - count)
             if count == 0 { return bytes }
-            if bytes.count > limit { throw tooLarge(name, limit) }
+            if bytes.count > limit {
+                guard beyond else { throw tooLarge(name, limit) }
+                return Array(bytes.prefix(limit + 1))
+            }
         }
     }
 

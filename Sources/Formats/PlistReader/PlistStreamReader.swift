@@ -195,6 +195,8 @@ struct InputSource {
     var readError: SystemError?
     /// For a second half: cancelled when the first finds the cut is not between two elements.
     let secondHalf: SecondHalf?
+    /// Counts each tag's attributes before libxml2 sees it.
+    var attributes = AttributeGuard()
 }
 
 /// libxml2's read callback: fills `buffer` with up to `length` bytes, 0 at the end. A failure (read
@@ -252,6 +254,14 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
             count -= 3
             input.pointee.state.pointee.droppedBytes = 3
         }
+    }
+    if let tag = input.pointee.attributes.check(UnsafeRawBufferPointer(start: out.baseAddress, count: count)) {
+        input.pointee.state.pointee.report(
+            .forbidden,
+            "an element with more than \(AttributeGuard.limit) attributes (property list elements have none but <plist>'s version)",
+            at: SourceLocation(line: tag.line + input.pointee.state.pointee.lineOffset, column: tag.column),
+            haltingParser: false)
+        return 0
     }
     return Int32(count)
 }
@@ -318,6 +328,17 @@ final class Parser {
         }
         if !state.pointee.stopped, !state.pointee.sawDocumentElement {
             state.pointee.report(.malformed, "the file holds no XML element", at: SourceLocation(line: 1, column: 1))
+        }
+        // libxml2 (2.9) takes a NUL byte after the root element for the end of the file and says
+        // nothing of it or of what follows: bytes left unread after a well-formed document start
+        // at such a NUL.
+        if !state.pointee.stopped, state.pointee.sawDocumentElement, context.pointee.wellFormed != 0,
+            let input = context.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end, cur < end
+        {
+            state.pointee.report(
+                .malformed,
+                "a NUL byte (U+0000) after the root element, which XML does not allow: remove it and what follows it",
+                at: state.pointee.cursorLocation())
         }
     }
 

@@ -243,17 +243,10 @@ final class PromotionFileHandler: PlistHalvingHandler {
         swap(&diagnostics, &decoded.diagnostics)
         if !self.diagnostics.isEmpty { diagnostics.insert(contentsOf: self.diagnostics, at: 0) }
         if checks.exposedCoupons {
-            // Each id's first `<dict>`, worked out only when a promotion gives its coupon away.
-            var table: [String: SourceLocation]?
-            diagnostics += Diagnostic.couponsExposed(decoded.promotions) { id in
-                if table == nil {
-                    var lines: [String: SourceLocation] = [:]
-                    for entry in decoded.entries {
-                        if let id = entry.id, lines[id] == nil { lines[id] = entry.location }
-                    }
-                    table = lines
-                }
-                return table![id]
+            // At the promotion's `<dict>`, and filed under it (its entry).
+            diagnostics += Diagnostic.couponsExposed(decoded.promotions) { index in
+                let entry = Int(decoded.promotionEntries[index])
+                return (entry, decoded.entries[entry].location)
             }
         }
         var ordered = Self.inOrderOfPosition(diagnostics)
@@ -301,6 +294,8 @@ final class PromotionFileHandler: PlistHalvingHandler {
                             }
                             diagnostic.location = entries[Int(entryOf[index])].location
                             diagnostic.promotion = promotions[index].id
+                            // Filed under the shadowed promotion (its JUnit testcase).
+                            diagnostic.entry = Int(entryOf[index])
                             slots.buffer.initializeElement(at: k, to: diagnostic)
                         }
                     }

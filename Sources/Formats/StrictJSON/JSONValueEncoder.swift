@@ -27,46 +27,58 @@ extension JSONWriter {
     }
 }
 
-/// A value under construction: a container's children are nodes filled in later.
+/// A value under construction: a container's children are nodes filled in later. Children are
+/// kept in the node's own arrays, appended in place: a container of n elements costs O(n) (an
+/// enum payload taken out, appended to and put back was copied on every append: O(n²)).
 private final class Node {
-    enum Content {
-        case unset
-        case value(JSONValue)
-        case object([(String, Node)])
-        case array([Node])
+    enum Kind {
+        case unset, value, object, array
     }
 
-    var content = Content.unset
+    var kind = Kind.unset
+    var scalar = JSONValue.null
+    var members: [(String, Node)] = []
+    var elements: [Node] = []
 
     var value: JSONValue {
-        switch content {
+        switch kind {
         case .unset: .null
-        case .value(let value): value
-        case .object(let members): .object(members.map { (key: $0.0, value: $0.1.value) })
-        case .array(let elements): .array(elements.map(\.value))
+        case .value: scalar
+        case .object: .object(members.map { (key: $0.0, value: $0.1.value) })
+        case .array: .array(elements.map(\.value))
         }
     }
 
+    /// The member `key` of this node, made an object (emptied) if it was not one.
     func member(_ key: String) -> Node {
-        if case .object = content {} else { content = .object([]) }
-        guard case .object(var members) = content else { return self }
+        become(.object)
         if let existing = members.first(where: { $0.0 == key }) { return existing.1 }
         let node = Node()
         members.append((key, node))
-        content = .object(members)
         return node
     }
 
+    /// A new last element of this node, made an array (emptied) if it was not one.
     func element() -> Node {
-        if case .array = content {} else { content = .array([]) }
-        guard case .array(var elements) = content else { return self }
+        become(.array)
         let node = Node()
         elements.append(node)
-        content = .array(elements)
         return node
     }
 
-    func set(_ value: JSONValue) { content = .value(value) }
+    func set(_ value: JSONValue) {
+        become(.value)
+        scalar = value
+    }
+
+    /// Makes this node a container or value of `kind`, emptied if it was another kind.
+    func become(_ kind: Kind) {
+        guard self.kind != kind else { return }
+        self.kind = kind
+        scalar = .null
+        members = []
+        elements = []
+    }
 }
 
 private struct IndexKey: CodingKey {
@@ -86,12 +98,12 @@ private struct TreeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = node.content {} else { node.content = .object([]) }
+        node.become(.object)
         return KeyedEncodingContainer(Keyed<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = node.content {} else { node.content = .array([]) }
+        node.become(.array)
         return Unkeyed(node: node, codingPath: codingPath)
     }
 
@@ -143,8 +155,7 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
     var count: Int {
-        guard case .array(let elements) = node.content else { return 0 }
-        return elements.count
+        node.kind == .array ? node.elements.count : 0
     }
 
     mutating func encodeNil() throws { node.element().set(.null) }

@@ -51,4 +51,15 @@ import Testing
     func offByDefault() {
         assertDiagnostics(arrayPlist(promotion(id: "spring", name: "Spring", coupon: "SPRING")), [])
     }
+
+    @Test("filed under its promotion (its entry: JUnit's testcase), not the file")
+    func entry() {
+        let file = load(
+            arrayPlist(
+                promotion(id: "plain", name: "Plain", coupon: nil)
+                    + promotion(id: "spring", name: "Ten off", coupon: "SPRING")),
+            checks: asked)
+        #expect(file.diagnostics.map(\.id) == ["promotion.coupon-exposed"])
+        #expect(file.diagnostics.map(\.entry) == [1])
+    }
 }

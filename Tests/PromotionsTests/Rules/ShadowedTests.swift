@@ -229,4 +229,15 @@ import Workloads
         }
         return "<dict>\(body)</dict>"
     }
+
+    @Test("filed under the shadowed promotion (its entry: JUnit's testcase), not the file")
+    func entry() {
+        let xml = arrayPlist(
+            [promotion("Big", percent("20")), promotion("Bigger", percent("30")), promotion("Small", percent("10"))]
+                .joined(separator: "\n"))
+        let file = load(xml, checks: checks)
+        #expect(file.diagnostics.map(\.id) == ["promotion.shadowed", "promotion.shadowed"])
+        #expect(file.diagnostics.map(\.entry) == [0, 2])
+        #expect(file.diagnostics.map(\.promotion) == ["Big", "Small"])
+    }
 }

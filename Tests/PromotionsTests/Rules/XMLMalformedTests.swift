@@ -30,4 +30,19 @@ import Testing
                 == "malformed XML: the file is not UTF-8 here (Bytes: 0xFF 0x3C 0x2F 0x73): save it as UTF-8, e.g. with `iconv -f ISO-8859-1 -t UTF-8` (an encoding declaration is ignored)"
         )
     }
+
+    @Test("a NUL byte after the root element (libxml2 takes it for the end of the file): malformed, at the NUL")
+    func nulAfterTheRoot() {
+        for (tail, at) in [("\0", "1:24"), ("\n\n  \0<<< not XML &&&", "3:3"), ("<!-- c -->\0", "1:34")] {
+            let bytes = Array(("<plist><array/></plist>" + tail).utf8)
+            let file = PromotionFile.load(bytes: bytes, name: "Promotions.plist", checks: PromotionChecks())
+            #expect(file.diagnostics.map { "\($0.id)@\($0.location)" } == ["xml.malformed@\(at)"], "\(tail)")
+            #expect(
+                file.diagnostics.first?.message
+                    == "malformed XML: a NUL byte (U+0000) after the root element, which XML does not allow: remove it and what follows it"
+            )
+        }
+        // Without the NUL: well-formed, nothing to say.
+        #expect(found("<plist><array/></plist>\n\n") == [])
+    }
 }

@@ -13,17 +13,22 @@ extension Diagnostic {
     }
 
     /// `promotion.coupon-exposed` for each coupon-gated promotion of `promotions` whose id or name
-    /// contains its coupon, ignoring letter case; at the promotion's `<dict>` (`location(id)`, asked
-    /// only for those: most files have none, and need no table of every id's place).
-    static func couponsExposed(_ promotions: [Promotion], location: (String) -> SourceLocation?) -> [Diagnostic] {
+    /// contains its coupon, ignoring letter case; at the promotion's `<dict>` and filed under it
+    /// (`entry(index)`: its entry's position and place).
+    static func couponsExposed(_ promotions: [Promotion], entry: (Int) -> (index: Int, location: SourceLocation))
+        -> [Diagnostic]
+    {
         var found: [Diagnostic] = []
         for index in promotions.indices {
             guard let coupon = promotions[index].coupon?.lowercased(), !coupon.isEmpty else { continue }
             let promotion = promotions[index]
             let inID = contains(promotion.id.lowercased(), coupon)
             let inName = contains(promotion.name.lowercased(), coupon)
-            guard inID || inName, let at = location(promotion.id) else { continue }
-            found.append(.couponExposed(inID: inID, inName: inName, at: at, promotion: promotion.id))
+            guard inID || inName else { continue }
+            let (position, at) = entry(index)
+            var diagnostic = Diagnostic.couponExposed(inID: inID, inName: inName, at: at, promotion: promotion.id)
+            diagnostic.entry = position
+            found.append(diagnostic)
         }
         return found
     }
