@@ -45,6 +45,8 @@ struct SARIFLog: Encodable {
 
     struct Run: Encodable {
         var tool: Tool
+        /// Columns count characters (code points), as every reporter's do.
+        var columnKind = "unicodeCodePoints"
         var invocations: [Invocation]
         var artifacts: [Artifact]
         var results: [Result]

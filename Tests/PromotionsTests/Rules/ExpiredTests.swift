@@ -24,6 +24,12 @@ import Testing
                 == "the promotion ended at 2026-11-01T00:00:00Z, before 2026-11-21T10:00:00Z: it no longer applies; remove it or move its `end`"
         )
         #expect(file.promotions.count == 1)
+        // Checked at the very end: not "before" it.
+        let atTheEnd = load(xml, checks: PromotionChecks(expiryInstant: instant("2026-11-01T00:00:00Z")))
+        #expect(
+            atTheEnd.diagnostics.first?.message
+                == "the promotion ended at 2026-11-01T00:00:00Z, the instant checked: it no longer applies; remove it or move its `end`"
+        )
     }
 
     @Test("no instant, no expiry check")

@@ -131,6 +131,15 @@ import Testing
                 ExpectedDiagnostic(
                     "1️⃣", "promotion.invalid-value", "`cap` is not allowed in a bulk promotion; remove it")
             ])
+        // "an" before a vowel.
+        assertDiagnostics(
+            dict(
+                "<key>type</key><string>amount</string><key>code</key><string>MUG</string><key>amount</key><integer>1</integer><key>cap</key>1️⃣<integer>1</integer>"
+            ),
+            [
+                ExpectedDiagnostic(
+                    "1️⃣", "promotion.invalid-value", "`cap` is not allowed in an amount promotion; remove it")
+            ])
         assertDiagnostics(
             dict(
                 "<key>type</key><string>bundle</string><key>code</key><string>MUG</string><key>quantity</key><integer>2</integer><key>price</key><integer>1</integer><key>targets</key>1️⃣<array><string>CAP</string></array><key>get</key>2️⃣<integer>1</integer><key>cap</key>3️⃣<integer>1</integer><key>paid</key>4️⃣<integer>1</integer>"

@@ -10,7 +10,9 @@ extension Diagnostic {
         guard let end, let instant, end <= instant else { return nil }
         return Diagnostic(
             .expired,
-            "the promotion ended at \(end), before \(instant): it no longer applies; remove it or move its `end`",
+            end == instant
+                ? "the promotion ended at \(end), the instant checked: it no longer applies; remove it or move its `end`"
+                : "the promotion ended at \(end), before \(instant): it no longer applies; remove it or move its `end`",
             at: location, promotion: promotion)
     }
 }

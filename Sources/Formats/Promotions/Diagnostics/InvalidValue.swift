@@ -39,7 +39,8 @@ enum InvalidValue: Sendable, Equatable {
 
     var message: String {
         switch self {
-        case .notAllowed(let key, let type): "`\(key)` is not allowed in a \(type) promotion; remove it"
+        case .notAllowed(let key, let type):
+            "`\(key)` is not allowed in \("aeiou".contains(type.prefix(1)) ? "an" : "a") \(type) promotion; remove it"
         case .wrongType(let key, let expected, let kind): "`\(key)` must be \(expected), not a <\(kind)>"
         case .empty(let key): "`\(key)` must not be empty"
         case .integerOutOfRange(let key, let text): "`\(key)` \(text) is out of range"
