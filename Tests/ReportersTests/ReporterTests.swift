@@ -121,6 +121,8 @@ struct ReporterTests {
             return
         }
         #expect(driver["name"] == .string("checkout"))
+        // Columns count characters, as every reporter's do (a line with 𝄞 before the element).
+        #expect(runs[0]["columnKind"] == .string("unicodeCodePoints"))
         #expect(rules.map { $0["id"] } == DiagnosticRule.allCases.map { .string($0.id) })
         #expect(rules.allSatisfy { $0["shortDescription"]?["text"] != nil })
         #expect(results.count == 3)
