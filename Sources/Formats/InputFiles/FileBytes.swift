@@ -16,7 +16,9 @@ public enum FileBytes {
     public static func readBeyond(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
         let (fd, size) = try open(path)
         defer { if path != "-" { fd.close() } }
-        return try read(fd, name: displayName(path), size: size.map { min($0, limit + 1) }, limit: limit, beyond: true)
+        return try read(
+            fd, name: displayName(path), size: size.map { limit == .max ? $0 : min($0, limit + 1) }, limit: limit,
+            beyond: true)
     }
 
     static func read(_ fd: FileDescriptor, name: String, size: Int?, limit: Int, beyond: Bool = false)

@@ -195,8 +195,6 @@ struct InputSource {
     var readError: SystemError?
     /// For a second half: cancelled when the first finds the cut is not between two elements.
     let secondHalf: SecondHalf?
-    /// Counts each tag's attributes before libxml2 sees it.
-    var attributes = AttributeGuard()
 }
 
 /// libxml2's read callback: fills `buffer` with up to `length` bytes, 0 at the end. A failure (read
@@ -254,14 +252,6 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
             count -= 3
             input.pointee.state.pointee.droppedBytes = 3
         }
-    }
-    if let tag = input.pointee.attributes.check(UnsafeRawBufferPointer(start: out.baseAddress, count: count)) {
-        input.pointee.state.pointee.report(
-            .forbidden,
-            "an element with more than \(AttributeGuard.limit) attributes (property list elements have none but <plist>'s version)",
-            at: SourceLocation(line: tag.line + input.pointee.state.pointee.lineOffset, column: tag.column),
-            haltingParser: false)
-        return 0
     }
     return Int32(count)
 }
