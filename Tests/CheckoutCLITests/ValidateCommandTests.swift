@@ -224,4 +224,18 @@ struct UnreadableReportTests {
             try checkout(["validate", "-", "--max-file-size", "\(plist.utf8.count)"], stdin: plist).stdout.contains(
                 "promotion.missing-key"))
     }
+
+    @Test("a file whose size is over --max-file-size is refused before any byte is read, even one of zeros")
+    func sizeKnownBeforeReading() throws {
+        let dir = try temporaryDirectory()
+        let zeros = dir.appendingPathComponent("zeros.plist")
+        try Data(count: 20_000).write(to: zeros)
+        let run = try checkout(["validate", zeros.path, "--max-file-size", "10000"])
+        #expect(run.status == 1)
+        // Before: libxml2 read the first zeros and said "Document is empty".
+        #expect(
+            run.stdout
+                == "\(zeros.path):1:1: error: forbidden XML: the file is larger than 10000 bytes [xml.forbidden]\n1 error, 0 warnings in 1 file\n"
+        )
+    }
 }

@@ -68,6 +68,8 @@ public enum PlistStreamReader {
                 return reading
             }
         }
+        var regularSize: Int?
+        if case .regular(let size)? = kind { regularSize = size }
         var half: SecondHalf?
         if let halving, case .regular(let size)? = kind, size >= halving.from,
             let plan = SecondHalf.plan(for: .file(fd), size: size, limits: limits)
@@ -75,7 +77,7 @@ public enum PlistStreamReader {
             half = SecondHalf(plan: plan, origin: .file(fd), name: path, limits: limits, offer: halving.offer)
         }
         let parser = Parser(
-            name: path, source: .stream(fd), limits: limits, handler: handler, splitting: half)
+            name: path, source: .stream(fd), size: regularSize, limits: limits, handler: handler, splitting: half)
         parser.run()
         let reading = parser.finishHalves()
         if let error = parser.readError ?? half?.readError {
@@ -183,6 +185,8 @@ struct InputSource {
 
     let origin: Origin
     let limit: Int
+    /// The input's size when known (a regular file).
+    let size: Int?
     let state: UnsafeMutablePointer<ReaderState>
     /// Bytes given to libxml2 before the origin's: the second half's opening tags.
     var prefix: [UInt8]
@@ -216,6 +220,14 @@ private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
         }
         input.pointee.prefixSent += count
         return Int32(count)
+    }
+    // A file known to be over the limit is refused before any of it is read (a sparse file of
+    // zeros would otherwise end at libxml2's "Document is empty").
+    if let size = input.pointee.size, size > input.pointee.limit {
+        input.pointee.state.pointee.report(
+            .forbidden, "the file is larger than \(input.pointee.limit) bytes", at: SourceLocation(line: 1, column: 1),
+            haltingParser: false)
+        return 0
     }
     var count: Int
     do {
@@ -264,8 +276,10 @@ final class Parser {
 
     /// `position`, `prefix`, `secondHalf`: for the second of two parsers (``SecondHalf``).
     /// `splitting`: for the first, the second half it may start.
+    /// `size`: the input's size when known (a regular file): over the limit, it is refused before
+    /// any byte is read.
     init(
-        name: String, source: InputSource.Origin, from position: Int = 0, prefix: [UInt8] = [],
+        name: String, source: InputSource.Origin, from position: Int = 0, prefix: [UInt8] = [], size: Int? = nil,
         limits: PlistLimits, handler: PlistStreamHandler, splitting: SecondHalf? = nil,
         secondHalf: SecondHalf? = nil
     ) {
@@ -275,7 +289,8 @@ final class Parser {
         let input = UnsafeMutablePointer<InputSource>.allocate(capacity: 1)
         input.initialize(
             to: InputSource(
-                origin: source, limit: limits.maxFileSize, state: state, prefix: prefix, position: position,
+                origin: source, limit: limits.maxFileSize, size: size, state: state, prefix: prefix,
+                position: position,
                 bomChecked: position > 0 || !prefix.isEmpty, secondHalf: secondHalf))
         var sax = makeHandler()
         self.state = state
