@@ -94,8 +94,7 @@ extension ShopDatabase: OrderBook {
         let (counts, pending) = try read { db in
             (
                 try ShopDatabase.redemptionCounts(limited: limited, scope: scope, db),
-                try String.fetchAll(db, PendingOrderRow.select(PendingOrderRow.Columns.id).order(Column.rowID))
-                    .compactMap { try ShopDatabase.pendingOrder($0, db) }
+                try ShopDatabase.pendingOrders(db)
             )
         }
         return Ledger(counts: counts, stalled: pending.filter { holds[$0.id] == nil && !isHeldByPayer($0.id) })
@@ -225,10 +224,12 @@ extension ShopDatabase: OrderBook {
 
     /// Pending orders, oldest first, held or not: for tests and diagnostics.
     public func pendingOrders() throws -> [PendingOrder] {
-        try read { db in
-            try String.fetchAll(db, PendingOrderRow.select(PendingOrderRow.Columns.id).order(Column.rowID))
-                .compactMap { try ShopDatabase.pendingOrder($0, db) }
-        }
+        try read { db in try ShopDatabase.pendingOrders(db) }
+    }
+
+    static func pendingOrders(_ db: Database) throws -> [PendingOrder] {
+        try String.fetchAll(db, PendingOrderRow.select(PendingOrderRow.Columns.id).order(Column.rowID))
+            .compactMap { try ShopDatabase.pendingOrder($0, db) }
     }
 
     static func pendingOrder(_ id: String, _ db: Database) throws -> PendingOrder? {

@@ -15,9 +15,9 @@ public struct RedemptionCounts: Sendable, Equatable {
     /// include: for an order the next payment will release. Only the counts held here change; a
     /// count that comes to zero is dropped, as the store never gives one.
     public mutating func release(_ promotions: [String], customer: String?) {
+        let key = customer.map { ExactText($0) }
         for promotion in promotions {
             if let count = orders[promotion] { orders[promotion] = count > 1 ? count - 1 : nil }
-            let key = customer.map { ExactText($0) }
             if let key, let count = ordersByCustomer[key]?[promotion] {
                 ordersByCustomer[key]?[promotion] = count > 1 ? count - 1 : nil
                 if ordersByCustomer[key]?.isEmpty == true { ordersByCustomer[key] = nil }
