@@ -81,6 +81,45 @@ struct StorageReuseTests {
         }
     }
 
+    @Test(
+        "tax entries priced in earlier receipts' storage, kept by their count: carts of 1, 3, 2, 6, 5, 0, 1 and 3 rates"
+    )
+    func taxEntriesReused() throws {
+        // Six products at six rates (0 %, 5.5 %, 7.25 %, 10 %, 21 %, 100 %), one each.
+        let rates: [Int64] = [0, 550, 725, 1000, 2100, 10_000]
+        let catalog = try Catalog(
+            products: rates.enumerated().map { index, rate in
+                Product(code: "P\(index)", name: "P\(index)", price: 1000 + Int64(index) * 111, taxRate: rate)
+            })
+        let rules = RuleSet(promotions: [], catalog: catalog)
+        let engine = PricingEngine(rules: rules)
+        let pricer = ActivePricer(engine: engine, active: ActiveRules(rules: rules, at: noon))
+        var storage = ReceiptStorage()
+        var arrays: [Int: UnsafeRawPointer] = [:]  // by count: the first array of that count
+        let carts: [[String]] = [
+            ["P3"], ["P0", "P4", "P5", "P4"], ["P1", "P2"], ["P0", "P1", "P2", "P3", "P4", "P5"],
+            ["P5", "P4", "P3", "P2", "P1"], [], ["P2", "P2"], ["P5", "P0", "P3"]
+        ]
+        for (n, codes) in carts.enumerated() {
+            let priced = cart(codes, in: catalog)
+            let receipt = try pricer.price(priced, at: noon, now: noon, storage: &storage)
+            let fresh = try engine.price(priced, at: noon, now: noon)
+            #expect(receipt == fresh, "cart \(n)")
+            let entries = try #require(receipt.taxes).rates
+            #expect(
+                entries.map(\.rate)
+                    == rates.filter { rate in codes.contains { catalog[catalog.productID(for: $0)!].taxRate == rate } })
+            // A count met before takes that count's array again (5 and 6 rates share one).
+            if let base = entries.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }), !entries.isEmpty {
+                let slot = min(entries.count, 4)
+                #expect(base == (arrays[slot] ?? base), "cart \(n)")
+                arrays[slot] = base
+            }
+            storage.recycle(receipt)
+        }
+        #expect(arrays.keys.sorted() == [1, 2, 3, 4])
+    }
+
     @Test("coupons: repeats in any letter case count once, in short and long lists")
     func couponsPresented() {
         let rules = RuleSet(

@@ -3,7 +3,14 @@
 public struct ReceiptStorage {
     var lines: [Receipt.Line] = []
     var warnings: [ReceiptWarning] = []
-    var taxAmounts: [TaxAmount] = []
+    /// Tax entries' arrays kept by their count (0 to 4; the last for any more): carts' numbers of
+    /// rates vary from one to the next, and an array of the right count is written over in place
+    /// (resizing one cost a mispredicted branch and a loop, in most carts). A tuple, not an array
+    /// of arrays: reached by its position with no check of an outer array's uniqueness.
+    private var taxAmounts: ([TaxAmount], [TaxAmount], [TaxAmount], [TaxAmount], [TaxAmount]) = ([], [], [], [], [])
+
+    /// The counts of tax entries kept apart: carts with more rates share the last slot.
+    private static let taxAmountCounts = 4
 
     public init() {}
 
@@ -14,7 +21,9 @@ public struct ReceiptStorage {
         var receipt = receipt
         swap(&lines, &receipt.lines)
         swap(&warnings, &receipt.warnings)
-        if receipt.taxes != nil { swap(&taxAmounts, &receipt.taxes!.rates) }
+        if receipt.taxes != nil {
+            withTaxAmounts(count: receipt.taxes.unsafelyUnwrapped.rates.count) { swap(&$0, &receipt.taxes!.rates) }
+        }
     }
 
     /// The lines' storage, emptied in place when only this held it, and nothing left here.
@@ -23,18 +32,29 @@ public struct ReceiptStorage {
     /// The warnings' storage, likewise.
     mutating func takeWarnings() -> [ReceiptWarning] { Self.take(&warnings) }
 
-    /// The tax entries' storage with the entries it holds, for the caller to write over (after
-    /// ``resize(_:to:)`` when it needs another count), and nothing left here.
+    /// A tax entries' array of `count` entries, for the caller to write over: the one kept for that
+    /// count, with the entries it holds, and nothing left in its place.
     @inline(__always)
-    mutating func takeTaxAmountsAsTheyAre() -> [TaxAmount] {
+    mutating func takeTaxAmounts(count: Int) -> [TaxAmount] {
         var taken: [TaxAmount] = []
-        swap(&taken, &taxAmounts)
+        withTaxAmounts(count: count) { swap(&taken, &$0) }
+        if taken.count != count { Self.resize(&taken, to: count) }
         return taken
+    }
+
+    /// The array kept for tax entries of `count`.
+    @inline(__always)
+    private mutating func withTaxAmounts(count: Int, _ body: (inout [TaxAmount]) -> Void) {
+        let slot = min(count, Self.taxAmountCounts)
+        // A tuple of one type is laid out as its elements one after another.
+        withUnsafeMutableBytes(of: &taxAmounts) { slots in
+            body(&slots.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: [TaxAmount].self)[slot])
+        }
     }
 
     /// `entries` made `count` long, for the caller to write over.
     @inline(never)
-    static func resize(_ entries: inout [TaxAmount], to count: Int) {
+    private static func resize(_ entries: inout [TaxAmount], to count: Int) {
         if entries.count > count {
             // One at a time: a cart has a few rates, and `removeLast(_:)` goes through the general
             // `replaceSubrange`.
