@@ -70,6 +70,28 @@ struct ShoppingCommandTests {
         #expect(netAdd.status == 65)
         #expect(
             netAdd.stderr.hasPrefix("error: cannot add 1 × GOLD: the cart would come to more than the largest amount"))
+        // A cart whose total with its tax is exactly the largest amount is taken, one a cent dearer
+        // is not: 76,226,215,180,617,981.88 + round(21 % of it) = 76,226,215,180,617,981.88 +
+        // 16,007,505,187,929,776.19 (…776.1948 rounded) = 92,233,720,368,547,758.07; a cent more
+        // adds 0.01 + 0.0021 to the unrounded sum, which rounds to …776.20: two cents past it.
+        for (price, fits) in [("76226215180617981.88", true), ("76226215180617981.89", false)] {
+            let (_, exact) = try self.store()
+            let catalog = try temporaryDirectory([
+                "exact.json":
+                    #"{"currency": "EUR", "prices_include_tax": false, "tax_rate": 21, "products": [{"code": "GOLD", "name": "Gold", "price": "\#(price)"}]}"#
+            ])
+            let exactRules =
+                exact + [
+                    "-p", files.appendingPathComponent("none.plist").path, "-c",
+                    catalog.appendingPathComponent("exact.json").path
+                ]
+            let added = try checkout(["cart", "add", "GOLD"] + exactRules)
+            #expect(added.status == (fits ? 0 : 65), "\(price): \(added.stderr)")
+            guard fits else { continue }
+            let shown = try json(checkout(["cart", "show", "--format", "json"] + exactRules).stdout)
+            #expect(shown["tax"] as? String == "16007505187929776.19")
+            #expect(shown["total"] as? String == "92233720368547758.07")
+        }
     }
 
     @Test(

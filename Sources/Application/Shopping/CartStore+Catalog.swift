@@ -24,18 +24,23 @@ extension CartStore {
 
     /// Whether Σ quantity × price of `entries`, with `quantity` more of `product`, overflows
     /// (products no longer in the catalog left out, as pricing leaves nothing out: it refuses them)
-    /// — or, with prices that exclude tax, could with the tax added (at the catalog's highest rate,
-    /// before any discount: the bound is safe, not tight).
+    /// — or, with prices that exclude tax, would with its tax added (docs/taxes.md: per rate, on
+    /// the lines' sums before any discount; a discount only lowers a rate's sum, and so its tax).
     static func subtotalOverflows(
         _ entries: [CartEntry], adding quantity: Int64, of product: ProductID, in catalog: Catalog
     ) -> Bool {
         var subtotal = Int64(0)
+        var byRate: [Int64: Int64] = [:]  // with prices that exclude tax: each rate's sum
+        let taxedOnTop = catalog.isTaxed && !catalog.pricesIncludeTax
         var added = false
-        func add(_ price: Int64, _ units: Int64) -> Bool {
-            let line = price.multipliedReportingOverflow(by: units)
+        func add(_ id: ProductID, _ units: Int64) -> Bool {
+            let line = catalog[id].price.multipliedReportingOverflow(by: units)
             let sum = subtotal.addingReportingOverflow(line.partialValue)
             subtotal = sum.partialValue
-            return !line.overflow && !sum.overflow
+            guard !line.overflow, !sum.overflow else { return false }
+            // Each rate's sum is at most the subtotal, which fits.
+            if taxedOnTop { byRate[catalog[id].taxRate ?? 0, default: 0] += line.partialValue }
+            return true
         }
         for entry in entries {
             guard let id = catalog.productID(for: entry.code) else { continue }
@@ -44,13 +49,13 @@ extension CartStore {
                 units = units.addingReportingOverflow(quantity).partialValue
                 added = true
             }
-            guard add(catalog[id].price, units) else { return true }
+            guard add(id, units) else { return true }
         }
-        if !added, !add(catalog[product].price, quantity) { return true }
-        guard catalog.isTaxed, !catalog.pricesIncludeTax, let rate = catalog.taxRates.max() else { return false }
-        // Each rate's tax rounds by at most half a minor unit: one more per rate covers it.
-        let withTax = Int128(subtotal) * Int128(10_000 + rate) / 10_000 + Int128(catalog.taxRates.count)
-        return withTax > Int128(Int64.max)
+        if !added, !add(product, quantity) { return true }
+        let tax = byRate.reduce(Int128(0)) { tax, rate in
+            tax + Int128(TaxAmount(rate: rate.key, total: rate.value, pricesIncludeTax: false).tax)
+        }
+        return Int128(subtotal) + tax > Int128(Int64.max)
     }
 
     /// Removes units of a product given in any spelling the catalog knows it by (the code as
