@@ -123,6 +123,28 @@ struct ReceiptTests {
                 """)
     }
 
+    @Test("text in a terminal narrower than the receipt: names shorter than six characters are not widened")
+    func shortNamesInANarrowTerminal() throws {
+        // 1,000,000,000 × A at 0.01 € = 10,000,000.00 €: code 1 + 2 + name 1 + 2 + "1000000000 ×"
+        // 12 + 1 + "0.01 €" 6, the labels' column 26, then 2 + the amounts' 13: 41 columns, and
+        // nothing in it can give way to fit 40 (the name is shorter than six already).
+        let catalog = try Catalog(products: [Product(code: "A", name: "A", price: 1)])
+        let at = try Instant(rfc3339: "2026-11-21T10:00:00Z")
+        let receipt = try PricingEngine(rules: RuleSet(promotions: [], catalog: catalog)).price(
+            Cart(lines: [Cart.Line(product: 0, quantity: 1_000_000_000)]), at: at, now: at)
+        let expected = """
+            Receipt 2026-11-21T10:00:00Z (EUR)
+            =========================================
+            A  A  1000000000 × 0.01 €   10000000.00 €
+            -----------------------------------------
+            Subtotal                    10000000.00 €
+            Total                       10000000.00 €
+
+            """
+        #expect(ReceiptText.render(receipt) == expected)
+        #expect(ReceiptText.render(receipt, style: TextStyle(width: 40)) == expected)
+    }
+
     @Test("text, an empty cart in yen")
     func emptyText() throws {
         let catalog = try Catalog(currency: Currency(code: "JPY")!, products: [])

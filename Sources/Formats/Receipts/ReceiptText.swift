@@ -62,8 +62,9 @@ public enum ReceiptText {
                 rows.isEmpty ? empty.count - 2 - amountWidth : 0)
         }
         if labelsWidth() + 2 + amountWidth > width {
-            // Too wide: the names give way, down to a few characters.
-            widths[1] = max(6, widths[1] - (labelsWidth() + 2 + amountWidth - width))
+            // Too wide: the names give way, down to a few characters (names shorter than that
+            // stay as they are: widening them would only make the receipt wider still).
+            widths[1] = max(min(6, widths[1]), widths[1] - (labelsWidth() + 2 + amountWidth - width))
         }
         let labels = labelsWidth()
         let ruleWidth = labels + 2 + amountWidth
