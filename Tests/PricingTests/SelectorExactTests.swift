@@ -90,4 +90,40 @@ struct SelectorExactTests {
         c.customer = Cart.Customer(groups: ["e\u{301}quipe", "\u{E9}quipe"])
         #expect(try engine.price(c, now: noon).itemDiscount == 100)
     }
+
+    @Test("a name holding U+0000 is one name: \"A\\0B\" is not the path A > B, nor the tags A and B")
+    func nulInANameIsOneName() {
+        let catalog = try! Catalog(products: [
+            Product(code: "NUL", name: "NUL", price: 1000, category: ["A\u{0}B"], tags: ["x\u{0}y"]),
+            Product(code: "AC", name: "AC", price: 1000, category: ["A", "C"], tags: ["x", "y"])
+        ])
+        let index = CatalogIndex(catalog)
+        #expect(index.products(categories: [["A", "B"]]) == [])
+        #expect(index.products(categories: [["A\u{0}B"]]) == [0])
+        #expect(index.products(categories: [["A"]]) == [1])
+        #expect(!index.hasCategory(["A", "B"]))
+        #expect(index.products(tags: ["x"]) == [1])
+        #expect(index.products(tags: ["x\u{0}y"]) == [0])
+        #expect(index.categoryPaths.sorted() == ["A", "A\u{0}B", "A > C"])
+    }
+
+    @Test("a category path of 20,000 names: each of its prefixes selects the product, suggestions stop at 32 names")
+    func deepCategoryPath() {
+        // Its prefixes were keys of all their names (20,000 keys of up to 20,000 names: minutes,
+        // gigabytes); they are a name each under their parent now.
+        let path = (0..<20_000).map { "n\($0)" }
+        let catalog = try! Catalog(products: [
+            Product(code: "DEEP", name: "Deep", price: 1000, category: path),
+            Product(code: "TOP", name: "Top", price: 1000, category: ["n0"])
+        ])
+        let index = CatalogIndex(catalog)
+        #expect(index.products(categories: [path]) == [0])
+        #expect(index.products(categories: [Array(path.prefix(10_000))]) == [0])
+        #expect(index.products(categories: [["n0"]]) == [0, 1])
+        #expect(index.products(categories: [path + ["more"]]) == [])
+        #expect(index.products(categories: [["n1"]]) == [])
+        let suggested = index.categoryPaths
+        #expect(suggested.count == CatalogIndex.suggestedDepth)
+        #expect(suggested.contains(path.prefix(32).joined(separator: " > ")))
+    }
 }

@@ -44,6 +44,21 @@ struct SelectorSpellingTests {
         #expect(p.customerGroups?.map { Array($0.utf8) } == [Array("\u{E9}quipe".utf8), Array("e\u{301}quipe".utf8)])
     }
 
+    @Test("20,000 category paths, each twice: repeats dropped by a set, in the order first given")
+    func manyCategories() throws {
+        // Each path was compared with every one kept before it: 20,000 took 26 s, 40,000 100 s.
+        let paths = (0..<20_000).map { "Dept \($0 % 100) &gt; Shelf \($0)" }
+        let file = promotion(
+            "<key>products</key><dict><key>categories</key><array>"
+                + (paths + paths.reversed()).map { "<string>\($0)</string>" }.joined() + "</array></dict>")
+        #expect(file.diagnostics.isEmpty)
+        let categories = try #require(file.promotions.first?.productSelectors?.first?.categories)
+        #expect(categories.count == 20_000)
+        #expect(categories.first == ["Dept 0", "Shelf 0"])
+        #expect(categories.last == ["Dept 99", "Shelf 19999"])
+        #expect(categories[12_345] == ["Dept 45", "Shelf 12345"])
+    }
+
     @Test("promotion.shadowed: a promotion for a group spelt otherwise is for other customers, never shadowed")
     func shadowedGroups() {
         func promotion(_ name: String, _ percent: Int, _ groups: [String]) -> String {

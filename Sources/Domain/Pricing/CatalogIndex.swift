@@ -10,35 +10,48 @@
 public struct CatalogIndex: Sendable {
     let productCount: Int
     private let byBrand: [ExactText: [Int32]]
-    /// Per category path prefix (names joined by U+0000: a name holds no NUL, catalogs being JSON
-    /// text where one would be `\u0000`, and such a name simply has a key no selector spells), the
-    /// products at or under it: a selector's category is one list, however many shelves lie under it.
-    private let prefixes: [ExactText: Int32]
+    /// Per category path prefix, by its parent prefix (-1 for none) and its last name: its id, whose
+    /// list holds the products at or under it — a selector's category is one list, however many
+    /// shelves lie under it. A path of n names is n lookups, never a key of all its names: a path
+    /// of 20,000 names cost as many keys of up to 20,000 names (minutes, gigabytes), and names
+    /// joined by a separator took a name holding it for two.
+    private let prefixes: [PrefixKey: Int32]
+    /// Per prefix id, its parent's id (-1 for none) and its last name: the paths for "did you mean".
+    private let prefixParents: [Int32]
+    private let prefixNames: [String]
     private let productsUnderPrefix: [[Int32]]
     /// Per tag, the products that have it.
     private let tagIDs: [ExactText: Int32]
     private let productsWithTag: [[Int32]]
+
+    /// A category path prefix: its parent prefix's id (-1 for none) and its last name.
+    private struct PrefixKey: Hashable {
+        let parent: Int32
+        let name: ExactText
+    }
 
     public init(_ catalog: Catalog) {
         var byBrand: [ExactText: [Int32]] = [:]
         // Distinct category paths and tag lists, found by the address of their storage, then by
         // their exact text; per distinct one, its prefixes' (tags') ids.
         var categoryByStorage: [Int: Int32] = [:]
-        var categoryByValue: [ExactText: Int32] = [:]
+        var categoryByValue: [[ExactText]: Int32] = [:]
         var prefixesOfCategory: [[Int32]] = []
-        var prefixes: [ExactText: Int32] = [:]
+        var prefixes: [PrefixKey: Int32] = [:]
+        var prefixParents: [Int32] = []
+        var prefixNames: [String] = []
         var tagsByStorage: [Int: Int32] = [:]
-        var tagsByValue: [ExactText: Int32] = [:]
+        var tagsByValue: [[ExactText]: Int32] = [:]
         var tagsOfList: [[Int32]] = []
         var tagIDs: [ExactText: Int32] = [:]
         /// The id of `list` among the distinct ones, with `ids(list)` recorded for a new one.
         func distinct(
-            _ list: [String], _ byStorage: inout [Int: Int32], _ byValue: inout [ExactText: Int32],
+            _ list: [String], _ byStorage: inout [Int: Int32], _ byValue: inout [[ExactText]: Int32],
             _ lists: inout [[Int32]], _ ids: ([String]) -> [Int32]
         ) -> Int32 {
             let address = list.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
             if let id = byStorage[address] { return id }
-            let key = Self.key(list[...])
+            let key = list.map { ExactText($0) }
             let id = byValue[key] ?? Int32(lists.count)
             if Int(id) == lists.count {
                 byValue[key] = id
@@ -48,11 +61,18 @@ public struct CatalogIndex: Sendable {
             return id
         }
         func prefixIDs(_ path: [String]) -> [Int32] {
-            (1...path.count).map { depth in
-                let key = Self.key(path[..<depth])
-                if let id = prefixes[key] { return id }
+            var parent: Int32 = -1
+            return path.map { name in
+                let key = PrefixKey(parent: parent, name: ExactText(name))
+                if let id = prefixes[key] {
+                    parent = id
+                    return id
+                }
                 let id = Int32(prefixes.count)
                 prefixes[key] = id
+                prefixParents.append(parent)
+                prefixNames.append(name)
+                parent = id
                 return id
             }
         }
@@ -100,13 +120,22 @@ public struct CatalogIndex: Sendable {
         productCount = catalog.products.count
         self.byBrand = byBrand
         self.prefixes = prefixes
+        self.prefixParents = prefixParents
+        self.prefixNames = prefixNames
         self.productsUnderPrefix = productsUnderPrefix
         self.tagIDs = tagIDs
         self.productsWithTag = productsWithTag
     }
 
-    static func key(_ path: ArraySlice<String>) -> ExactText { ExactText(path.joined(separator: "\u{0}")) }
-    static func key(_ path: [String]) -> ExactText { key(path[...]) }
+    /// The id of the prefix `path` names, if some product's category is at or under it.
+    private func prefixID(_ path: [String]) -> Int32? {
+        var id: Int32 = -1
+        for name in path {
+            guard let next = prefixes[PrefixKey(parent: id, name: ExactText(name))] else { return nil }
+            id = next
+        }
+        return path.isEmpty ? nil : id
+    }
 
     /// The products with one of `brands`, ascending.
     public func products(brands: [String]) -> [Int32] { union(brands.map { byBrand[ExactText($0)] ?? [] }) }
@@ -118,17 +147,40 @@ public struct CatalogIndex: Sendable {
 
     /// The products whose category equals or lies under one of `paths`, ascending.
     public func products(categories paths: [[String]]) -> [Int32] {
-        union(paths.map { prefixes[Self.key($0)].map { productsUnderPrefix[Int($0)] } ?? [] })
+        union(paths.map { prefixID($0).map { productsUnderPrefix[Int($0)] } ?? [] })
     }
 
     /// Whether some product has the brand, the tag, or a category at or under the path.
     public func hasBrand(_ brand: String) -> Bool { byBrand[ExactText(brand)] != nil }
     public func hasTag(_ tag: String) -> Bool { tagIDs[ExactText(tag)] != nil }
-    public func hasCategory(_ path: [String]) -> Bool { prefixes[Self.key(path)] != nil }
-    /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you mean".
+    public func hasCategory(_ path: [String]) -> Bool { prefixID(path) != nil }
+    /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you
+    /// mean"; paths of at most ``suggestedDepth`` names (deeper ones are no one's typo, and writing
+    /// out every prefix of a path of n names takes time growing with n²).
     public var brands: [String] { byBrand.keys.map(\.text) }
     public var tags: [String] { tagIDs.keys.map(\.text) }
-    public var categoryPaths: [String] { prefixes.keys.map { $0.text.replacingNUL(with: " > ") } }
+    public var categoryPaths: [String] {
+        // A parent's id is below its children's: its path is written first, and a child's is its
+        // parent's and one name more (nil past the depth offered).
+        var paths: [String?] = []
+        var depths: [Int] = []
+        paths.reserveCapacity(prefixNames.count)
+        depths.reserveCapacity(prefixNames.count)
+        for id in prefixNames.indices {
+            let parent = Int(prefixParents[id])
+            let depth = parent < 0 ? 1 : depths[parent] + 1
+            depths.append(depth)
+            guard depth <= Self.suggestedDepth else {
+                paths.append(nil)
+                continue
+            }
+            paths.append(parent < 0 ? prefixNames[id] : paths[parent]! + " > " + prefixNames[id])
+        }
+        return paths.compactMap { $0 }
+    }
+
+    /// The deepest category paths offered as suggestions.
+    public static let suggestedDepth = 32
 
     /// What a promotion's list of selectors selects: the products any of them selects, ascending,
     /// each once.
@@ -218,11 +270,5 @@ public struct CatalogIndex: Sendable {
             result.append(value)
         }
         return result
-    }
-}
-
-extension String {
-    func replacingNUL(with separator: String) -> String {
-        split(separator: "\u{0}", omittingEmptySubsequences: false).joined(separator: separator)
     }
 }

@@ -100,6 +100,7 @@ extension Decoding {
             case .excludeTags: selector.excludeTags = strings
             case .categories, .excludeCategories:
                 var paths: [[String]] = []
+                var seen: Set<[ExactText]> = []  // byte for byte; a set, so that n paths take n lookups
                 for (text, element) in zip(strings, value.children) {
                     guard let path = Self.categoryPath(text) else {
                         reject(
@@ -109,7 +110,7 @@ extension Decoding {
                         valid = false
                         continue
                     }
-                    if !paths.contains(where: { Self.samePath($0, path) }) { paths.append(path) }
+                    if seen.insert(path.map { ExactText($0) }).inserted { paths.append(path) }
                 }
                 if known == .categories { selector.categories = paths } else { selector.excludeCategories = paths }
             }
@@ -209,11 +210,6 @@ extension Decoding {
     static func unique(_ values: [String]) -> [String] {
         var seen: Set<[UInt8]> = []
         return values.filter { seen.insert(Array($0.utf8)).inserted }
-    }
-
-    /// Whether two category paths have the same names, byte for byte.
-    static func samePath(_ a: [String], _ b: [String]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
     }
 
     /// "Clothing > Shirts" → ["Clothing", "Shirts"]: names separated by `>`, each trimmed of spaces
