@@ -107,7 +107,7 @@ struct SelectorExactTests {
         #expect(index.categoryPaths.sorted() == ["A", "A\u{0}B", "A > C"])
     }
 
-    @Test("a category path of 20,000 names: each of its prefixes selects the product, suggestions stop at 32 names")
+    @Test("a category path of 20,000 names: each of its prefixes selects the product, suggestions near its depth")
     func deepCategoryPath() {
         // Its prefixes were keys of all their names (20,000 keys of up to 20,000 names: minutes,
         // gigabytes); they are a name each under their parent now.
@@ -122,8 +122,11 @@ struct SelectorExactTests {
         #expect(index.products(categories: [["n0"]]) == [0, 1])
         #expect(index.products(categories: [path + ["more"]]) == [])
         #expect(index.products(categories: [["n1"]]) == [])
-        let suggested = index.categoryPaths
-        #expect(suggested.count == CatalogIndex.suggestedDepth)
-        #expect(suggested.contains(path.prefix(32).joined(separator: " > ")))
+        // Suggestions for a path of 20,000 names: the paths of 19,999 to 20,001 names, each
+        // written once (every prefix written out would be 20,000 strings of up to 20,000 names).
+        let suggested = index.categoryPaths(depths: CatalogIndex.suggestedDepths(near: 20_000))
+        #expect(suggested.count == 2)
+        #expect(suggested.last == path.joined(separator: " > "))
+        #expect(index.categoryPaths(depths: CatalogIndex.suggestedDepths(near: 1)).sorted() == ["n0", "n0 > n1"])
     }
 }

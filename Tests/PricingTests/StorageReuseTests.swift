@@ -120,6 +120,28 @@ struct StorageReuseTests {
         #expect(arrays.keys.sorted() == [1, 2, 3, 4])
     }
 
+    @Test(
+        "tax entries of a catalog of 70 rates (past the 64 summed by position): the general path reuses its array too")
+    func manyRatesReused() throws {
+        let catalog = try Catalog(
+            products: (0..<70).map { Product(code: "P\($0)", name: "P\($0)", price: 1000, taxRate: Int64($0) * 100) })
+        let rules = RuleSet(promotions: [], catalog: catalog)
+        let pricer = ActivePricer(engine: PricingEngine(rules: rules), active: ActiveRules(rules: rules, at: noon))
+        var storage = ReceiptStorage()
+        var first: UnsafeRawPointer?
+        for n in 0..<3 {
+            let receipt = try pricer.price(
+                cart((0..<70).map { "P\($0)" }, in: catalog), at: noon, now: noon, storage: &storage)
+            let entries = try #require(receipt.taxes).rates
+            // 10.00 at r %, prices including tax: 1000 × 100r / (10000 + 100r), rounded.
+            #expect(entries.count == 70)
+            #expect(entries[21] == TaxAmount(rate: 2100, base: 826, tax: 174))
+            let base = entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if n == 0 { first = base } else { #expect(base == first, "cart \(n)") }
+            storage.recycle(receipt)
+        }
+    }
+
     @Test("coupons: repeats in any letter case count once, in short and long lists")
     func couponsPresented() {
         let rules = RuleSet(

@@ -53,4 +53,15 @@ struct ColumnTests {
         // A wide word longer than a line is split by columns too.
         #expect(ReceiptText.wrap("日本製日本製", 5) == ["日本", "製日", "本製"])
     }
+
+    @Test("a stretchable column narrower than four is never widened to fit: the next one gives way instead")
+    func narrowColumnNotWidened() {
+        // Customer "a" (1) + 2 + reference (30) + 2 + "12.00 €" (7) = 42 columns, to fit 39: the
+        // customers' column cannot give (it was widened to 4, making it 45 and cutting the
+        // reference by 6), so the reference gives 3 and keeps 27.
+        var table = TextTable([.left, .left, .right], stretchable: 0, 1)
+        table.add(["a", String(repeating: "r", count: 30), "12.00 €"])
+        #expect(table.widths(fitting: 39) == [1, 27, 7])
+        #expect(table.render(width: 39) == ["a  " + String(repeating: "r", count: 26) + "…  12.00 €"])
+    }
 }

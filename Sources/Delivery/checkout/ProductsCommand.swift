@@ -102,7 +102,8 @@ struct Products: ParsableCommand {
     static func noteNoProduct(in path: [String], of catalog: Catalog) {
         // The catalog's paths and the paths above them, as validate suggests them (sorted: the
         // first match is the same from run to run).
-        let categories = CatalogIndex(catalog).categoryPaths.sorted()
+        let categories = CatalogIndex(catalog).categoryPaths(depths: CatalogIndex.suggestedDepths(near: path.count))
+            .sorted()
         let wanted = display(path)
         let suggestion =
             categories.first { $0.lowercased() == wanted.lowercased() }

@@ -154,33 +154,46 @@ public struct CatalogIndex: Sendable {
     public func hasBrand(_ brand: String) -> Bool { byBrand[ExactText(brand)] != nil }
     public func hasTag(_ tag: String) -> Bool { tagIDs[ExactText(tag)] != nil }
     public func hasCategory(_ path: [String]) -> Bool { prefixID(path) != nil }
-    /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you
-    /// mean"; paths of at most ``suggestedDepth`` names (deeper ones are no one's typo, and writing
-    /// out every prefix of a path of n names takes time growing with n²).
+    /// Every brand, tag and category path (with its prefixes, names joined by " > "), for "did you mean".
     public var brands: [String] { byBrand.keys.map(\.text) }
     public var tags: [String] { tagIDs.keys.map(\.text) }
     public var categoryPaths: [String] {
         // A parent's id is below its children's: its path is written first, and a child's is its
-        // parent's and one name more (nil past the depth offered).
-        var paths: [String?] = []
-        var depths: [Int] = []
+        // parent's and one name more.
+        var paths: [String] = []
         paths.reserveCapacity(prefixNames.count)
-        depths.reserveCapacity(prefixNames.count)
         for id in prefixNames.indices {
             let parent = Int(prefixParents[id])
-            let depth = parent < 0 ? 1 : depths[parent] + 1
-            depths.append(depth)
-            guard depth <= Self.suggestedDepth else {
-                paths.append(nil)
-                continue
-            }
-            paths.append(parent < 0 ? prefixNames[id] : paths[parent]! + " > " + prefixNames[id])
+            paths.append(parent < 0 ? prefixNames[id] : paths[parent] + " > " + prefixNames[id])
         }
-        return paths.compactMap { $0 }
+        return paths
     }
 
-    /// The deepest category paths offered as suggestions.
-    public static let suggestedDepth = 32
+    /// The category paths and prefixes of `depths` names, for "did you mean" near a path of about
+    /// that depth: each written from its names (a catalog's every prefix written out takes time
+    /// growing with the square of its deepest path's length).
+    public func categoryPaths(depths: ClosedRange<Int>) -> [String] {
+        var depthOf: [Int] = []
+        depthOf.reserveCapacity(prefixNames.count)
+        var paths: [String] = []
+        for id in prefixNames.indices {
+            let parent = Int(prefixParents[id])
+            let depth = parent < 0 ? 1 : depthOf[parent] + 1
+            depthOf.append(depth)
+            guard depths.contains(depth) else { continue }
+            var names: [String] = []
+            var at = id
+            while at >= 0 {
+                names.append(prefixNames[at])
+                at = Int(prefixParents[at])
+            }
+            paths.append(names.reversed().joined(separator: " > "))
+        }
+        return paths
+    }
+
+    /// The depths of the category paths offered for a path of `count` names: one name fewer to one more.
+    public static func suggestedDepths(near count: Int) -> ClosedRange<Int> { max(1, count - 1)...(count + 1) }
 
     /// What a promotion's list of selectors selects: the products any of them selects, ascending,
     /// each once.

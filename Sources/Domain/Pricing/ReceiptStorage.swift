@@ -42,6 +42,15 @@ public struct ReceiptStorage {
         return taken
     }
 
+    /// The array kept for four or more tax entries, with the entries it holds: for the general
+    /// path, which empties it and appends (a cart there has more rates than most, or lines made
+    /// without their rates).
+    mutating func takeManyTaxAmounts() -> [TaxAmount] {
+        var taken: [TaxAmount] = []
+        withTaxAmounts(count: Self.taxAmountCounts) { swap(&taken, &$0) }
+        return taken
+    }
+
     /// The array kept for tax entries of `count`.
     @inline(__always)
     private mutating func withTaxAmounts(count: Int, _ body: (inout [TaxAmount]) -> Void) {

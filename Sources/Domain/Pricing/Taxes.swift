@@ -179,7 +179,7 @@ struct TaxTable: Sendable {
             return true
         }
         if !summed {
-            entries = storage.takeTaxAmounts(count: 0)
+            entries = storage.takeManyTaxAmounts()
             tax = Self.manyRates(&receipt, catalog, pricesIncludeTax: pricesIncludeTax, into: &entries)
         }
         if !pricesIncludeTax, receipt.linesTotal.addingReportingOverflow(tax).overflow {

@@ -56,7 +56,8 @@ public struct TextTable: Sendable {
             for column in stretchable {
                 let total = widths.reduce(0, +) + gap.count * (widths.count - 1)
                 guard total > width else { break }
-                widths[column] = max(4, widths[column] - (total - width))
+                // Never widened: a column narrower than that stays as it is.
+                widths[column] = max(min(4, widths[column]), widths[column] - (total - width))
             }
         }
         return widths
