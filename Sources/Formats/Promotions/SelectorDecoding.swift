@@ -134,9 +134,8 @@ extension Decoding {
         let index = catalogIndex.index(of: catalog)
         // Repeated values count once (docs/selectors.md), and unknown ones are reported once: byte
         // for byte, as values compare (a String set would take two spellings of one text for one).
-        var reported: Set<[UInt8]> = []
-        func firstReport(_ text: String) -> Bool { reported.insert(Array(text.utf8)).inserted }
-        var reportedValues: Set<[ExactText]> = []
+        // A value is its names: a category's trimmed names, any other value's text.
+        var reported: Set<[ExactText]> = []
         // The values to suggest from, gathered once per list, when first needed.
         var categoryCandidates: [ClosedRange<Int>: [String]] = [:]
         var brandCandidates: [String]?
@@ -147,7 +146,7 @@ extension Decoding {
             case .codes, .excludeCodes:
                 // Byte for byte: the catalog's table also finds a code spelt with equivalent Unicode.
                 if element.withTextBytes({ catalog.productID(utf8: $0) })?.sameBytes == true { continue }
-                guard firstReport(text) else { continue }
+                guard reported.insert([ExactText(text)]).inserted else { continue }
                 var diagnostic = Diagnostic.unknownCodeToAnswer(at: element.location, promotion: promotionID)
                 diagnostic.severity = .warning
                 report(diagnostic)
@@ -171,7 +170,7 @@ extension Decoding {
                 }
                 // Reported once, before any candidate is gathered: 20,000 repeats of ten unknown
                 // categories gathered the catalog's paths 20,000 times (21 s).
-                guard reportedValues.insert(same.map { ExactText($0) }).inserted else { continue }
+                guard reported.insert(same.map { ExactText($0) }).inserted else { continue }
                 let candidates: [String]
                 switch key {
                 case .categories, .excludeCategories:
