@@ -31,6 +31,11 @@ enum ReferenceReceiptJSON {
                     out.object {
                         out.member("code") { out.string(line.code) }
                         out.member("name") { out.string(line.name) }
+                        // docs/receipts.md#lines: a product's rate, a percent with two decimals,
+                        // after its name.
+                        if let rate = line.taxRate {
+                            out.member("tax_rate") { out.string(Amount.format(rate, minorDigits: 2)) }
+                        }
                         out.member("quantity") { out.raw(String(line.quantity)) }
                         out.member("unit_price") { amount(line.unitPrice) }
                         out.member("subtotal") { amount(line.subtotal) }
@@ -39,10 +44,6 @@ enum ReferenceReceiptJSON {
                         out.member("promotion") { promotion(line.promotion) }
                         out.member("cart_discount") { amount(line.cartDiscount) }
                         out.member("promotions") { out.array(Array(line.promotions)) { promotion($0, units: true) } }
-                        // docs/taxes.md: a percent with two decimals.
-                        if let rate = line.taxRate {
-                            out.member("tax_rate") { out.string(Amount.format(rate, minorDigits: 2)) }
-                        }
                     }
                 }
             }

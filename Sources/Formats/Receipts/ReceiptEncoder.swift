@@ -12,6 +12,8 @@ public struct ReceiptEncoder {
     private let storage = Storage()
     /// Per product id: the fragment's start << 32 | length, or -1.
     private var products: [Int64] = []
+    /// The same for lines with a tax rate, whose fragments hold it, and the rate each holds.
+    private var taxedProducts: [(span: Int64, rate: Int64)] = []
     /// Per rule index: the fragment's start << 32 | length (never 0), or 0 before the rule is first
     /// written; grown to the largest index seen. An array, not a dictionary: hashing the index cost
     /// more than the rest of finding the fragment, once per promotion written.
@@ -19,14 +21,15 @@ public struct ReceiptEncoder {
     private var instant: (Instant, [UInt8])?
     /// The encoder's bytes, freed with it. Used by one thread at a time.
     private final class Storage {
-        /// Cached fragments, back to back: products' `{"code":"…","name":"…","quantity":` and
-        /// promotions' `{"id":"…","name":"…","type":"…","discount":`.
+        /// Cached fragments, back to back: products' `{"code":"…","name":"…","quantity":` (with
+        /// `"tax_rate":"21.00",` before `"quantity"` for a line with a rate) and promotions'
+        /// `{"id":"…","name":"…","type":"…","discount":`.
         @exclusivity(unchecked) var fragments = RawBuffer<UInt8>(capacity: 1 << 16)
         @exclusivity(unchecked) var scratch = RawBuffer<UInt8>(capacity: 1 << 12)
         /// The tax rates' fragments (docs/taxes.md), in a table of ``RateFragments/slots`` slots
-        /// keyed by the rate: a line's end `],"tax_rate":"21.00"}` and a tax entry's start
-        /// `,{"rate":"21.00","base":`, each written once per rate met and then copied a word at a
-        /// time (formatting the rate for every line and entry cost more than the rest of its tax).
+        /// keyed by the rate: a tax entry's start `,{"rate":"21.00","base":`, written once per rate
+        /// met and then copied a word at a time (formatting the rate for every entry cost more than
+        /// the rest of its tax).
         let rates = RateFragments()
 
         deinit {
@@ -140,12 +143,7 @@ public struct ReceiptEncoder {
                     if position > 0 { out.append(UInt8(ascii: ",")) }
                     appendPromotion(promotions, at: position, digits, units: true, to: &out)
                 }
-                if case .some(let rate) = lines[index].taxRate {
-                    let slot = storage.rates.slot(rate)
-                    out.appendWords(slot + RateFragments.lineEnd, count: RateFragments.lineEndLength(slot))
-                } else {
-                    out.append("]}")
-                }
+                out.append("]}")
             }
         }
         out.append(#"],"cart_promotion":"#)
@@ -267,25 +265,58 @@ public struct ReceiptEncoder {
         }
     }
 
+    /// `{"code":…,"name":…,"quantity":`, with `"tax_rate":…,` before `"quantity"` when the line has
+    /// a rate (docs/receipts.md#lines): a product's rate comes with it, so it is written once, with
+    /// its code and name, not for every line.
+    @inline(__always)
     private mutating func appendProductPrefix(
         _ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, to out: inout RawBuffer<UInt8>
     ) {
-        let product = lines[index].product
-        if product >= products.count {
-            products.append(contentsOf: repeatElement(-1, count: product + 1 - products.count))
-        }
-        var span = products[product]
-        if span < 0 {
-            let start = storage.fragments.count
-            storage.fragments.append(#"{"code":"#)
-            appendString(lines[index].code, to: &storage.fragments)
-            storage.fragments.append(#","name":"#)
-            appendString(lines[index].name, to: &storage.fragments)
-            storage.fragments.append(#","quantity":"#)
-            span = Int64(start) << 32 | Int64(storage.fragments.count - start)
-            products[product] = span
+        let span: Int64
+        if case .some(let rate) = lines[index].taxRate {
+            span = taxedPrefix(lines, index, rate: rate)
+        } else {
+            let product = lines[index].product
+            if product >= products.count {
+                products.append(contentsOf: repeatElement(-1, count: product + 1 - products.count))
+            }
+            if products[product] < 0 { products[product] = writePrefix(lines, index, rate: nil) }
+            span = products[product]
         }
         out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
+    }
+
+    /// The span of a line's prefix with its rate; written again if the product's cached one holds
+    /// another rate (a line made through the API may give a product any rate).
+    @inline(__always)
+    private mutating func taxedPrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, rate: Int64) -> Int64 {
+        let product = lines[index].product
+        if product >= taxedProducts.count {
+            taxedProducts.append(
+                contentsOf: repeatElement((span: Int64(-1), rate: Int64(0)), count: product + 1 - taxedProducts.count))
+        }
+        let cached = taxedProducts[product]
+        if cached.span >= 0, cached.rate == rate { return cached.span }
+        let span = writePrefix(lines, index, rate: rate)
+        taxedProducts[product] = (span, rate)
+        return span
+    }
+
+    /// Writes a line's prefix into the fragments and returns its span.
+    @inline(never)
+    private func writePrefix(_ lines: UnsafeBufferPointer<Receipt.Line>, _ index: Int, rate: Int64?) -> Int64 {
+        let start = storage.fragments.count
+        storage.fragments.append(#"{"code":"#)
+        appendString(lines[index].code, to: &storage.fragments)
+        storage.fragments.append(#","name":"#)
+        appendString(lines[index].name, to: &storage.fragments)
+        if let rate {
+            // docs/taxes.md: a percent with two decimals, written as an amount of two is.
+            storage.fragments.append(#","tax_rate":"#)
+            appendAmount(rate, 2, to: &storage.fragments)
+        }
+        storage.fragments.append(#","quantity":"#)
+        return Int64(start) << 32 | Int64(storage.fragments.count - start)
     }
 
     /// The cached fragment of rule `index`, if it was written before.
@@ -466,17 +497,16 @@ private func writeLiteral(_ text: StaticString, at p: UnsafeMutablePointer<UInt8
 }
 
 /// The JSON fragments of the tax rates an encoder met (docs/taxes.md): a table of slots keyed by
-/// the rate, each slot 11 words: the rate it holds, the two lengths (zero: the slot holds none), a line's end
-/// `],"tax_rate":"21.00"}` and a tax entry's start `,{"rate":"21.00","base":`, 32 bytes each with
-/// their unused bytes zero, and a word of zeros (the entry start is also read from its second
-/// byte, without the comma). A slot another rate takes is written again: only its bytes, never the
-/// output, depend on which rates came first.
+/// the rate, each slot 7 words: the rate it holds, the length of its fragment (zero: the slot holds
+/// none), a tax entry's start `,{"rate":"21.00","base":` in 32 bytes with their unused bytes zero,
+/// and a word of zeros (the entry start is also read from its second byte, without the comma). A
+/// slot another rate takes is written again: only its bytes, never the output, depend on which
+/// rates came first.
 final class RateFragments {
     static let slots = 64
-    static let words = 11
-    /// Where a slot's line end and entry start begin, in words.
-    static let lineEnd = 2
-    static let entryStart = 6
+    static let words = 7
+    /// Where a slot's entry start begins, in words.
+    static let entryStart = 2
     private let table: UnsafeMutablePointer<UInt64>
 
     init() {
@@ -486,55 +516,45 @@ final class RateFragments {
 
     deinit { table.deallocate() }
 
-    /// The slot holding `rate`'s fragments, written first if it holds another rate.
+    /// The slot holding `rate`'s fragment, written first if it holds another rate.
     @inline(__always)
     func slot(_ rate: Int64) -> UnsafeMutablePointer<UInt64> {
         // Fibonacci hashing: rates are mostly whole percents, multiples of 100, whose low bits
         // alone would share few slots.
         let slot =
             table + Int(truncatingIfNeeded: (UInt64(bitPattern: rate) &* 0x9E37_79B9_7F4A_7C15) >> 58) * Self.words
-        // Any rate can be given through the API, so no rate marks an empty slot: its lengths do.
+        // Any rate can be given through the API, so no rate marks an empty slot: its length does.
         if slot[0] != UInt64(bitPattern: rate) || slot[1] == 0 { Self.fill(slot, rate) }
         return slot
     }
 
     @inline(__always)
-    static func lineEndLength(_ slot: UnsafeMutablePointer<UInt64>) -> Int { Int(truncatingIfNeeded: slot[1] & 0xFF) }
+    static func entryStartLength(_ slot: UnsafeMutablePointer<UInt64>) -> Int { Int(truncatingIfNeeded: slot[1]) }
 
-    @inline(__always)
-    static func entryStartLength(_ slot: UnsafeMutablePointer<UInt64>) -> Int { Int(truncatingIfNeeded: slot[1] >> 8) }
-
-    /// Writes `rate`'s fragments into `slot`, in place: no allocation, however often two rates of
+    /// Writes `rate`'s fragment into `slot`, in place: no allocation, however often two rates of
     /// one batch that share a slot take turns.
     @inline(never)
     private static func fill(_ slot: UnsafeMutablePointer<UInt64>, _ rate: Int64) {
         slot.update(repeating: 0, count: words)
         let bytes = UnsafeMutableRawPointer(slot)
         // `"21.00"`, as amounts are written; a rate (0...10000) is at most 8 bytes ("100.00" quoted).
-        let (lineLength, entryLength) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountRoom(2)) {
-            text in
+        let entryLength = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: amountRoom(2)) { text in
             let rateLength = writeAmount(rate, 2, at: text.baseAddress!)
-            // Both fragments fit in their 32 bytes: 14 + 15 and 17 + 15.
+            // The fragment fits in its 32 bytes: 17 + 15.
             precondition(rateLength <= 15)
-            func put(_ piece: StaticString, at p: inout UnsafeMutableRawPointer) {
-                p.copyMemory(from: piece.utf8Start, byteCount: piece.utf8CodeUnitCount)
-                p += piece.utf8CodeUnitCount
+            func put(_ piece: UnsafeRawPointer, _ count: Int, at p: inout UnsafeMutableRawPointer) {
+                p.copyMemory(from: piece, byteCount: count)
+                p += count
             }
-            func putRate(at p: inout UnsafeMutableRawPointer) {
-                p.copyMemory(from: text.baseAddress!, byteCount: rateLength)
-                p += rateLength
-            }
-            var line = bytes + lineEnd * 8
-            put(#"],"tax_rate":"#, at: &line)
-            putRate(at: &line)
-            put("}", at: &line)
+            let start: StaticString = #",{"rate":"#
+            let base: StaticString = #","base":"#
             var entry = bytes + entryStart * 8
-            put(#",{"rate":"#, at: &entry)
-            putRate(at: &entry)
-            put(#","base":"#, at: &entry)
-            return (line - (bytes + lineEnd * 8), entry - (bytes + entryStart * 8))
+            put(start.utf8Start, start.utf8CodeUnitCount, at: &entry)
+            put(text.baseAddress!, rateLength, at: &entry)
+            put(base.utf8Start, base.utf8CodeUnitCount, at: &entry)
+            return entry - (bytes + entryStart * 8)
         }
-        slot[1] = UInt64(lineLength) | UInt64(entryLength) << 8
+        slot[1] = UInt64(entryLength)
         slot[0] = UInt64(bitPattern: rate)
     }
 }

@@ -31,14 +31,4 @@ extension RawBuffer where Element == UInt8 {
         }
         stored += count
     }
-
-    /// Appends the first `count` (at most 32) of the 32 bytes at `source`, copied as four words:
-    /// room for all 32 is made, and the bytes past `count` are left beyond the end, to be written
-    /// over by whatever comes next.
-    @inlinable @inline(__always)
-    public mutating func appendWords(_ source: UnsafeRawPointer, count: Int) {
-        if stored + 32 > capacity { grow(to: stored + 32) }
-        WordCopy.copy32(source, to: UnsafeMutableRawPointer(storage.unsafelyUnwrapped + stored))
-        stored += count
-    }
 }
