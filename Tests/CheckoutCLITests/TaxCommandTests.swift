@@ -283,6 +283,11 @@ struct TaxCommandTests {
         #expect(
             typo.stderr.hasPrefix(
                 "note: no product is in category \"Clothing > Swaeters\"; did you mean \"Clothing > Sweaters\"?"))
+        // Deeper than any category: no path of a near depth to offer, yet the catalog has categories.
+        let deep = try checkout(["products", "--category", "A > B > C > D"] + Self.vat)
+        #expect(
+            deep.stderr
+                == "note: no product is in category \"A > B > C > D\" (names are compared exactly, letter case too)\n")
         let none = try checkout(["products", "--category", "Food", "-c", "Rules/Products.json"])
         #expect(none.stderr == "note: no product is in category \"Food\": the catalog has no categories\n")
         let bad = try checkout(["products", "--category", "Clothing >> Hats"] + Self.vat)

@@ -42,3 +42,31 @@ struct ClosestMatchTests {
         #expect(closestMatch(to: "Sal", in: ["SALE", "sale", "Sale"]) == "Sale")
     }
 }
+
+@Suite("Did you mean: a word cut short")
+struct CompletionTests {
+    @Test("a near spelling first; else the shortest candidate the word begins, letter case aside")
+    func completion() {
+        let categories = ["Clothing", "Clothing > Shirts", "Home", "Home > Kitchen"]
+        // "Cloth" is three edits from "Clothing": too many for five letters (one), but it begins it.
+        #expect(closestMatch(to: "Cloth", in: categories) == nil)
+        #expect(closestMatchOrCompletion(of: "Cloth", in: categories) == "Clothing")
+        #expect(closestMatchOrCompletion(of: "home > kit", in: categories) == "Home > Kitchen")
+        // A near spelling wins over a completion: "Hme" is one edit from "Home".
+        #expect(closestMatchOrCompletion(of: "Hme", in: categories) == "Home")
+        #expect(closestMatchOrCompletion(of: "Garden", in: categories) == nil)
+        #expect(closestMatchOrCompletion(of: "Cloth", in: []) == nil)
+    }
+
+    @Test("ties: the shortest, then the first by bytes, whatever the candidates' order")
+    func ties() {
+        var generator = SplitMix64(seed: 5)
+        var candidates = ["shirt", "Shoes", "Shirt", "Shirts > Long", "shawl"]
+        for _ in 0..<200 {
+            candidates.shuffle(using: &generator)
+            // "sh": no candidate within one edit; five begin with it, "Shirt" < "Shoes" < "shawl" < "shirt" by bytes.
+            #expect(closestMatchOrCompletion(of: "sh", in: candidates) == "Shirt")
+            #expect(closestMatchOrCompletion(of: "Shirts >", in: candidates) == "Shirts > Long")
+        }
+    }
+}

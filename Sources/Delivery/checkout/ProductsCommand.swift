@@ -29,7 +29,9 @@ struct Products: ParsableCommand {
     func run() throws {
         let catalog = try rules.load().catalog
         let path = category.flatMap(Product.categoryPath)
-        let products = catalog.products.filter { product in path.map { Self.product(product, isUnder: $0) } ?? true }
+        // The products a promotion's `categories` selector of the path takes (docs/selectors.md).
+        let selector = path.map { ProductSelector(categories: [$0]) }
+        let products = catalog.products.filter { selector?.selects($0) ?? true }
         if let path, products.isEmpty { Self.noteNoProduct(in: path, of: catalog) }
         let money = MoneyStyle(currency: catalog.currency)
         let out = OutputStream.standardOutput
@@ -97,29 +99,18 @@ struct Products: ParsableCommand {
     static func display(_ path: [String]) -> String { path.joined(separator: " > ") }
 
     /// Says on standard error that no product is in `path`, and the catalog's category (or a
-    /// category above one) most like it: the same but for letter case, a near spelling, or one it
-    /// begins. A wrong letter case or a typo lists nothing, and should not look like an empty shelf.
+    /// category above one) it most likely means, as `validate` suggests one: the same but for
+    /// letter case, a near spelling, or one it begins. A wrong letter case or a typo lists nothing,
+    /// and should not look like an empty shelf.
     static func noteNoProduct(in path: [String], of catalog: Catalog) {
-        // The catalog's paths and the paths above them, as validate suggests them (sorted: the
-        // first match is the same from run to run).
         let categories = CatalogIndex(catalog).categoryPaths(depths: CatalogIndex.suggestedDepths(near: path.count))
-            .sorted()
         let wanted = display(path)
-        let suggestion =
-            categories.first { $0.lowercased() == wanted.lowercased() }
-            ?? closestMatch(to: wanted, in: categories)
-            ?? categories.first { $0.lowercased().hasPrefix(wanted.lowercased()) }  // a name cut short
         let why =
-            categories.isEmpty
+            !catalog.products.contains { $0.category != nil }
             ? ": the catalog has no categories"
-            : (suggestion.map { "; did you mean \"\($0.forDisplay())\"?" } ?? "")
+            : (closestMatchOrCompletion(of: wanted, in: categories).map { "; did you mean \"\($0.forDisplay())\"?" }
+                ?? "")
                 + " (names are compared exactly, letter case too)"
         OutputStream.standardError.write("note: no product is in category \"\(wanted.forDisplay())\"\(why)\n")
-    }
-
-    /// Whether the product's category is `path` or lies under it, name by name, byte for byte.
-    static func product(_ product: Product, isUnder path: [String]) -> Bool {
-        guard let category = product.category, category.count >= path.count else { return false }
-        return zip(category, path).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
     }
 }

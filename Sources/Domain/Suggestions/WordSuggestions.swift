@@ -36,3 +36,24 @@ public func closestMatch(to word: String, in candidates: [String]) -> String? {
     }
     return best?.candidate
 }
+
+/// What `word` most likely means among `candidates`: the closest by ``closestMatch(to:in:)``, else,
+/// for a word cut short, a candidate that begins with it, letter case aside (`Clothing > Shi`
+/// suggests `Clothing > Shirts`): the shortest, then the first by its bytes, so the answer does not
+/// depend on the candidates' order either.
+public func closestMatchOrCompletion(of word: String, in candidates: [String]) -> String? {
+    if let match = closestMatch(to: word, in: candidates) { return match }
+    let lowered = word.lowercased()
+    var best: String?
+    for candidate in candidates where candidate.lowercased().hasPrefix(lowered) {
+        if let current = best,
+            candidate.utf8.count > current.utf8.count
+                || (candidate.utf8.count == current.utf8.count
+                    && !candidate.utf8.lexicographicallyPrecedes(current.utf8))
+        {
+            continue
+        }
+        best = candidate
+    }
+    return best
+}

@@ -188,7 +188,8 @@ extension Decoding {
                 }
                 report(
                     .unknownAttribute(
-                        what, text, excluding: key.excludes, suggestion: closestMatch(to: shown, in: candidates),
+                        what, text, excluding: key.excludes,
+                        suggestion: closestMatchOrCompletion(of: shown, in: candidates),
                         at: element.location, promotion: promotionID))
             }
         }

@@ -48,6 +48,30 @@ private func percent(_ selector: String) -> String {
             checks: withCatalog)
     }
 
+    @Test("a value cut short suggests the catalog's value it begins, as `products --category` does")
+    func cutShort() {
+        // "Cloth" is three edits from "Clothing" (one allowed in five letters), "cab" three from
+        // "Cabify": too far to be typos, but each begins a value of the catalog.
+        assertDiagnostics(
+            percent(
+                "1️⃣<dict>\n<key>categories</key><array>2️⃣<string>Cloth</string></array>\n"
+                    + "<key>brands</key><array>3️⃣<string>cab</string></array>\n</dict>"),
+            [
+                ExpectedDiagnostic(
+                    "1️⃣", "promotion.selects-nothing",
+                    "`products` selects no product of the catalog: the promotion can never apply; check its categories, brands, tags and exclusions"
+                ),
+                ExpectedDiagnostic(
+                    "2️⃣", "promotion.unknown-attribute",
+                    #"no product of the catalog has the category "Cloth": it selects nothing; did you mean "Clothing"?"#
+                ),
+                ExpectedDiagnostic(
+                    "3️⃣", "promotion.unknown-attribute",
+                    #"no product of the catalog has the brand "cab": it selects nothing; did you mean "Cabify"?"#)
+            ],
+            checks: withCatalog)
+    }
+
     @Test("values the catalog has are silent, and without a catalog nothing is checked")
     func negatives() {
         let selector =
