@@ -62,17 +62,9 @@ public final class CodeSuggestions: Sendable {
             }
             starts.append(Int32(upperBytes.count))
         }
-        var entries: [UInt64] = []
-        entries.reserveCapacity(upperBytes.count + codes.count)
-        upperBytes.withUnsafeBufferPointer { all in
-            for position in codes.indices {
-                let code = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
-                Self.forEachVariant(code) { tag in entries.append(UInt64(tag) << 32 | UInt64(position)) }
-            }
-        }
         self.upperBytes = upperBytes
         self.starts = starts
-        index = DeletionIndex(unsorted: entries)
+        index = DeletionIndex(strings: upperBytes, starts: starts)
     }
 
     /// Room a search lends its distances: rows for a query of `length` bytes.

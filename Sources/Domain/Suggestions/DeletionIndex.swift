@@ -56,6 +56,20 @@ struct DeletionIndex: Sendable {
         self.present = present
     }
 
+    /// The index of strings given back to back (string i is `bytes[starts[i]..<starts[i + 1]]`),
+    /// by each one's variants.
+    init(strings bytes: [UInt8], starts: [Int32]) {
+        var entries: [UInt64] = []
+        entries.reserveCapacity(bytes.count + starts.count)
+        bytes.withUnsafeBufferPointer { all in
+            for number in 0..<(starts.count - 1) {
+                let string = UnsafeBufferPointer(rebasing: all[Int(starts[number])..<Int(starts[number + 1])])
+                CodeSuggestions.forEachVariant(string) { tag in entries.append(UInt64(tag) << 32 | UInt64(number)) }
+            }
+        }
+        self.init(unsorted: entries)
+    }
+
     /// Calls `body` with the number of each string that has a variant tagged `tag`, ascending.
     func forEach(tagged tag: UInt32, _ body: (Int) -> Void) {
         let bit = Int(tag >> (32 - Self.presentBits))

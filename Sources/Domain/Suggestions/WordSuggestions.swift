@@ -6,35 +6,71 @@
 /// keys of a promotion, a catalog's brands): each is compared, allocating per candidate only its
 /// lower-cased spelling.
 public func closestMatch(to word: String, in candidates: [String]) -> String? {
-    let lowered = word.lowercased()
-    let limit = min(3, max(1, word.count / 3))
-    let scalars = Array(lowered.unicodeScalars)
-    let written = Array(word.unicodeScalars)
-    var other: [Unicode.Scalar] = []
-    // Its distance after lower-casing (0: it differs in letter case only), and as written.
-    var best: (candidate: String, distance: Int, asWritten: Int)?
-    for candidate in candidates {
-        let candidateLowered = candidate.lowercased()
+    var ranking = WordRanking(word)
+    for candidate in candidates { ranking.consider(candidate, lowered: candidate.lowercased()) }
+    return ranking.best
+}
+
+/// The closest of the candidates shown to it, by ``closestMatch(to:in:)``'s rules: a candidate's
+/// distance from the word once both are lower-cased, within the word's limit, then its distance as
+/// written, then its bytes.
+struct WordRanking {
+    let loweredWord: String
+    let scalars: [Unicode.Scalar]
+    let written: [Unicode.Scalar]
+    let limit: Int
+    private(set) var best: String?
+    private var bestDistance = 0
+    private var bestAsWritten = 0
+
+    init(_ word: String) {
+        loweredWord = word.lowercased()
+        scalars = Array(loweredWord.unicodeScalars)
+        written = Array(word.unicodeScalars)
+        limit = min(3, max(1, word.count / 3))
+    }
+
+    /// Weighs `candidate`, whose lower-cased spelling is `lowered`.
+    mutating func consider(_ candidate: String, lowered: String) {
+        // Its distance after lower-casing (0: it differs in letter case only), and as written.
         let distance: Int
-        if candidateLowered == lowered {
+        if lowered == loweredWord {
             distance = 0
         } else {
-            other.removeAll(keepingCapacity: true)
-            other.append(contentsOf: candidateLowered.unicodeScalars)
-            distance = editDistance(scalars, other, limit: limit)
-            guard distance <= limit else { continue }
+            distance = editDistance(scalars, Array(lowered.unicodeScalars), limit: limit)
+            guard distance <= limit else { return }
         }
-        if let best, distance > best.distance { continue }
+        if best != nil, distance > bestDistance { return }
         let asWritten = editDistance(written, Array(candidate.unicodeScalars))
-        if let best, distance == best.distance {
+        if let current = best, distance == bestDistance {
             guard
-                asWritten < best.asWritten
-                    || (asWritten == best.asWritten && candidate.utf8.lexicographicallyPrecedes(best.candidate.utf8))
-            else { continue }
+                asWritten < bestAsWritten
+                    || (asWritten == bestAsWritten && candidate.utf8.lexicographicallyPrecedes(current.utf8))
+            else { return }
         }
-        best = (candidate, distance, asWritten)
+        (best, bestDistance, bestAsWritten) = (candidate, distance, asWritten)
     }
-    return best?.candidate
+}
+
+/// The shortest of the candidates shown to it that begin with the word, letter case aside, then
+/// the first by its bytes.
+struct CompletionRanking {
+    let loweredWord: String
+    private(set) var best: String?
+
+    init(_ word: String) { loweredWord = word.lowercased() }
+
+    mutating func consider(_ candidate: String, lowered: String) {
+        guard lowered.hasPrefix(loweredWord) else { return }
+        if let current = best,
+            candidate.utf8.count > current.utf8.count
+                || (candidate.utf8.count == current.utf8.count
+                    && !candidate.utf8.lexicographicallyPrecedes(current.utf8))
+        {
+            return
+        }
+        best = candidate
+    }
 }
 
 /// What `word` most likely means among `candidates`: the closest by ``closestMatch(to:in:)``, else,
@@ -43,17 +79,7 @@ public func closestMatch(to word: String, in candidates: [String]) -> String? {
 /// depend on the candidates' order either.
 public func closestMatchOrCompletion(of word: String, in candidates: [String]) -> String? {
     if let match = closestMatch(to: word, in: candidates) { return match }
-    let lowered = word.lowercased()
-    var best: String?
-    for candidate in candidates where candidate.lowercased().hasPrefix(lowered) {
-        if let current = best,
-            candidate.utf8.count > current.utf8.count
-                || (candidate.utf8.count == current.utf8.count
-                    && !candidate.utf8.lexicographicallyPrecedes(current.utf8))
-        {
-            continue
-        }
-        best = candidate
-    }
-    return best
+    var completion = CompletionRanking(word)
+    for candidate in candidates { completion.consider(candidate, lowered: candidate.lowercased()) }
+    return completion.best
 }

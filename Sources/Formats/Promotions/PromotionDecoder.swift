@@ -1,5 +1,6 @@
 import PlistReader
 import Pricing
+import Suggestions
 
 /// What the decoder checks beyond the format itself. Copied into each promotion's decoding, so
 /// the catalog is held by one reference (``ProductChecks``): a copy retains one object, not the
@@ -149,6 +150,30 @@ struct PromotionDecoder {
             let built = CatalogIndex(catalog)
             index = built
             return built
+        }
+
+        /// The values "did you mean" offers for an unknown category of about a depth, brand or tag.
+        enum Suggestions: Hashable {
+            case categories(depths: ClosedRange<Int>)
+            case brands
+            case tags
+        }
+        /// Each kind's suggester, made when first asked for, for the whole file: made for every
+        /// promotion, 1,000 promotions on unknown brands lower-cased 20,000 brands 1,000 times (18 s).
+        private var suggesters: [Suggestions: WordSuggester] = [:]
+
+        func suggester(_ kind: Suggestions, in catalog: Catalog) -> WordSuggester {
+            if let known = suggesters[kind] { return known }
+            let index = index(of: catalog)
+            let values: [String]
+            switch kind {
+            case .categories(let depths): values = index.categoryPaths(depths: depths)
+            case .brands: values = index.brands
+            case .tags: values = index.tags
+            }
+            let made = WordSuggester(values)
+            suggesters[kind] = made
+            return made
         }
 
         /// What `selectors` select of `catalog`, in short.

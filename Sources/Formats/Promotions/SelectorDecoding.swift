@@ -136,10 +136,6 @@ extension Decoding {
         // for byte, as values compare (a String set would take two spellings of one text for one).
         // A value is its names: a category's trimmed names, any other value's text.
         var reported: Set<[ExactText]> = []
-        // The values to suggest from, gathered once per list, when first needed.
-        var categoryCandidates: [ClosedRange<Int>: [String]] = [:]
-        var brandCandidates: [String]?
-        var tagCandidates: [String]?
         for element in list.children where element.kind == .string {
             let text = element.text
             switch key {
@@ -171,25 +167,18 @@ extension Decoding {
                 // Reported once, before any candidate is gathered: 20,000 repeats of ten unknown
                 // categories gathered the catalog's paths 20,000 times (21 s).
                 guard reported.insert(same.map { ExactText($0) }).inserted else { continue }
-                let candidates: [String]
+                let kind: PromotionDecoder.CatalogIndexCache.Suggestions
                 switch key {
                 case .categories, .excludeCategories:
-                    let depths = CatalogIndex.suggestedDepths(near: same.count)
-                    if categoryCandidates[depths] == nil {
-                        categoryCandidates[depths] = index.categoryPaths(depths: depths)
-                    }
-                    candidates = categoryCandidates[depths]!
-                case .brands, .excludeBrands:
-                    if brandCandidates == nil { brandCandidates = index.brands }
-                    candidates = brandCandidates!
-                default:
-                    if tagCandidates == nil { tagCandidates = index.tags }
-                    candidates = tagCandidates!
+                    kind = .categories(depths: CatalogIndex.suggestedDepths(near: same.count))
+                case .brands, .excludeBrands: kind = .brands
+                default: kind = .tags
                 }
+                let candidates = catalogIndex.suggester(kind, in: catalog)
                 report(
                     .unknownAttribute(
                         what, text, excluding: key.excludes,
-                        suggestion: closestMatchOrCompletion(of: shown, in: candidates),
+                        suggestion: candidates.suggestion(for: shown),
                         at: element.location, promotion: promotionID))
             }
         }
