@@ -104,4 +104,24 @@ struct WordSuggesterTests {
         #expect(suggester.suggestion(for: "Garden") == nil)
         #expect(WordSuggester([]).suggestion(for: "x") == nil)
     }
+
+    @Test("letters, not bytes: one edit of a letter of two bytes; values longer than the index keeps, one by one")
+    func lettersAndLongValues() {
+        let path = "Department \(String(repeating: "X", count: 40)) > Aisle"  // 55 letters
+        #expect(path.unicodeScalars.count > WordSuggester.indexedScalars)
+        let list = (0..<3_000).map { "Brand\($0)" } + ["Müller", "Küche", path]
+        let suggester = WordSuggester(list)
+        // "u" for "ü" is one substitution of a letter, two bytes for one.
+        #expect(suggester.suggestion(for: "Muller") == "Müller")
+        #expect(suggester.suggestion(for: "MÜLLER") == "Müller")
+        #expect(suggester.suggestion(for: "Kuche") == "Küche")
+        // The long path: in letter case, with a letter missing, or cut short.
+        #expect(suggester.suggestion(for: path.uppercased()) == path)
+        #expect(suggester.suggestion(for: String(path.dropLast())) == path)
+        #expect(suggester.suggestion(for: "department xx") == path)
+        // As the reference answers.
+        for word in ["Muller", "Kuche", String(path.dropLast()), "department xx"] {
+            #expect(suggester.suggestion(for: word) == closestMatchOrCompletion(of: word, in: list))
+        }
+    }
 }

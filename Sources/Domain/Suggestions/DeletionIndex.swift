@@ -57,14 +57,17 @@ struct DeletionIndex: Sendable {
     }
 
     /// The index of strings given back to back (string i is `bytes[starts[i]..<starts[i + 1]]`),
-    /// by each one's variants.
-    init(strings bytes: [UInt8], starts: [Int32]) {
+    /// by each one's variant tags, as `variants` gives them.
+    init(
+        strings bytes: [UInt8], starts: [Int32],
+        variants: (UnsafeBufferPointer<UInt8>, (UInt32) -> Void) -> Void = CodeSuggestions.forEachVariant
+    ) {
         var entries: [UInt64] = []
         entries.reserveCapacity(bytes.count + starts.count)
         bytes.withUnsafeBufferPointer { all in
             for number in 0..<(starts.count - 1) {
                 let string = UnsafeBufferPointer(rebasing: all[Int(starts[number])..<Int(starts[number + 1])])
-                CodeSuggestions.forEachVariant(string) { tag in entries.append(UInt64(tag) << 32 | UInt64(number)) }
+                variants(string) { tag in entries.append(UInt64(tag) << 32 | UInt64(number)) }
             }
         }
         self.init(unsorted: entries)

@@ -162,7 +162,23 @@ struct PromotionDecoder {
         /// promotion, 1,000 promotions on unknown brands lower-cased 20,000 brands 1,000 times (18 s).
         private var suggesters: [Suggestions: WordSuggester] = [:]
 
-        func suggester(_ kind: Suggestions, in catalog: Catalog) -> WordSuggester {
+        /// Each value's answer, for a file that repeats an unknown value in many promotions.
+        private var answers: [Answer: String?] = [:]
+        private struct Answer: Hashable {
+            var kind: Suggestions
+            var word: ExactText
+        }
+
+        /// The value of `kind` the catalog has that `word` most likely means, asked once per word.
+        func suggestion(_ kind: Suggestions, for word: String, in catalog: Catalog) -> String? {
+            let key = Answer(kind: kind, word: ExactText(word))
+            if let known = answers[key] { return known }
+            let answer = suggester(kind, in: catalog).suggestion(for: word)
+            answers[key] = .some(answer)
+            return answer
+        }
+
+        private func suggester(_ kind: Suggestions, in catalog: Catalog) -> WordSuggester {
             if let known = suggesters[kind] { return known }
             let index = index(of: catalog)
             let values: [String]

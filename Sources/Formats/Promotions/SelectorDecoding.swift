@@ -174,11 +174,10 @@ extension Decoding {
                 case .brands, .excludeBrands: kind = .brands
                 default: kind = .tags
                 }
-                let candidates = catalogIndex.suggester(kind, in: catalog)
                 report(
                     .unknownAttribute(
                         what, text, excluding: key.excludes,
-                        suggestion: candidates.suggestion(for: shown),
+                        suggestion: catalogIndex.suggestion(kind, for: shown, in: catalog),
                         at: element.location, promotion: promotionID))
             }
         }
