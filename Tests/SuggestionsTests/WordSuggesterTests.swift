@@ -109,7 +109,10 @@ struct WordSuggesterTests {
     func lettersAndLongValues() {
         let path = "Department \(String(repeating: "X", count: 40)) > Aisle"  // 55 letters
         #expect(path.unicodeScalars.count > WordSuggester.indexedScalars)
-        let list = (0..<3_000).map { "Brand\($0)" } + ["Müller", "Küche", path]
+        // The longest value the index keeps, and a word one letter longer than it (not kept whole
+        // in the index: its deletions are looked up all the same).
+        let longest = "Aisle " + String(repeating: "y", count: WordSuggester.indexedScalars - 6)
+        let list = (0..<3_000).map { "Brand\($0)" } + ["Müller", "Küche", path, longest]
         let suggester = WordSuggester(list)
         // "u" for "ü" is one substitution of a letter, two bytes for one.
         #expect(suggester.suggestion(for: "Muller") == "Müller")
@@ -119,8 +122,10 @@ struct WordSuggesterTests {
         #expect(suggester.suggestion(for: path.uppercased()) == path)
         #expect(suggester.suggestion(for: String(path.dropLast())) == path)
         #expect(suggester.suggestion(for: "department xx") == path)
+        #expect(suggester.suggestion(for: longest + "y") == longest)
+        #expect(suggester.suggestion(for: "x" + longest) == longest)
         // As the reference answers.
-        for word in ["Muller", "Kuche", String(path.dropLast()), "department xx"] {
+        for word in ["Muller", "Kuche", String(path.dropLast()), "department xx", longest + "y"] {
             #expect(suggester.suggestion(for: word) == closestMatchOrCompletion(of: word, in: list))
         }
     }

@@ -57,7 +57,9 @@ public final class WordSuggester: Sendable {
             return positions
         }
         (self.bytes, self.starts, sorted) = (bytes, starts, byBytes)
-        index = DeletionIndex(strings: bytes, starts: starts, variants: Self.forEachVariant)
+        index = DeletionIndex(strings: bytes, starts: starts) { value, body in
+            Self.forEachVariant(value, deletingUpTo: Self.indexedScalars, body)
+        }
         lengths = values.map { Int32($0.utf8.count) }
         var long: [(position: Int32, scalars: Int32)] = []
         for (position, value) in lowered.enumerated() {
@@ -80,7 +82,8 @@ public final class WordSuggester: Sendable {
         let query = Array(ranking.loweredWord.utf8)
         var seen = Set<Int>()
         query.withUnsafeBufferPointer { query in
-            Self.forEachVariant(query) { tag in
+            // Every deletion of the word, however long: a value one letter shorter may be indexed.
+            Self.forEachVariant(query, deletingUpTo: .max) { tag in
                 index.forEach(tagged: tag) { position in
                     if seen.insert(position).inserted {
                         ranking.consider(values[position], lowered: lowered[position])
@@ -129,9 +132,11 @@ public final class WordSuggester: Sendable {
     /// own first: a polynomial hash of the bytes, so that a deletion's hash comes from the hashes
     /// of what is before and after it, each once: linear in the value's length (a hash made again
     /// after every deletion took time growing with the square of it: 126-byte category paths).
-    /// Equal byte strings get equal tags, whichever scalar of which value was deleted. A value longer
-    /// than ``indexedScalars`` gives its own tag only.
-    static func forEachVariant(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {
+    /// Equal byte strings get equal tags, whichever scalar of which value was deleted. A value of
+    /// more than `deletingUpTo` scalars gives its own tag only.
+    static func forEachVariant(
+        _ bytes: UnsafeBufferPointer<UInt8>, deletingUpTo limit: Int, _ body: (UInt32) -> Void
+    ) {
         let base: UInt64 = 0x100_0000_01B3
         func tag(_ hash: UInt64, length: Int) -> UInt32 {
             var h = hash ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
@@ -142,7 +147,7 @@ public final class WordSuggester: Sendable {
         let count = bytes.count
         var scalars = 0
         for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
-        guard scalars <= indexedScalars else {
+        guard scalars <= limit else {
             var hash: UInt64 = 0
             for byte in bytes { hash = hash &* base &+ UInt64(byte) &+ 1 }
             return body(tag(hash, length: count))
