@@ -153,24 +153,24 @@ struct PromotionDecoder {
         }
 
         /// The values "did you mean" offers for an unknown category of about a depth, brand or tag.
-        enum Suggestions: Hashable {
+        enum SuggestionKind: Hashable {
             case categories(depths: ClosedRange<Int>)
             case brands
             case tags
         }
         /// Each kind's suggester, made when first asked for, for the whole file: made for every
         /// promotion, 1,000 promotions on unknown brands lower-cased 20,000 brands 1,000 times (18 s).
-        private var suggesters: [Suggestions: WordSuggester] = [:]
+        private var suggesters: [SuggestionKind: WordSuggester] = [:]
 
         /// Each value's answer, for a file that repeats an unknown value in many promotions.
         private var answers: [Answer: String?] = [:]
         private struct Answer: Hashable {
-            var kind: Suggestions
+            var kind: SuggestionKind
             var word: ExactText
         }
 
         /// The value of `kind` the catalog has that `word` most likely means, asked once per word.
-        func suggestion(_ kind: Suggestions, for word: String, in catalog: Catalog) -> String? {
+        func suggestion(_ kind: SuggestionKind, for word: String, in catalog: Catalog) -> String? {
             let key = Answer(kind: kind, word: ExactText(word))
             if let known = answers[key] { return known }
             let answer = suggester(kind, in: catalog).suggestion(for: word)
@@ -178,7 +178,7 @@ struct PromotionDecoder {
             return answer
         }
 
-        private func suggester(_ kind: Suggestions, in catalog: Catalog) -> WordSuggester {
+        private func suggester(_ kind: SuggestionKind, in catalog: Catalog) -> WordSuggester {
             if let known = suggesters[kind] { return known }
             let index = index(of: catalog)
             let values: [String]

@@ -167,7 +167,7 @@ extension Decoding {
                 // Reported once, before any candidate is gathered: 20,000 repeats of ten unknown
                 // categories gathered the catalog's paths 20,000 times (21 s).
                 guard reported.insert(same.map { ExactText($0) }).inserted else { continue }
-                let kind: PromotionDecoder.CatalogIndexCache.Suggestions
+                let kind: PromotionDecoder.CatalogIndexCache.SuggestionKind
                 switch key {
                 case .categories, .excludeCategories:
                     kind = .categories(depths: CatalogIndex.suggestedDepths(near: same.count))
