@@ -108,8 +108,7 @@ struct Products: ParsableCommand {
         let why =
             !catalog.products.contains { $0.category != nil }
             ? ": the catalog has no categories"
-            : (closestMatchOrCompletion(of: wanted, in: categories).map { "; did you mean \"\($0.forDisplay())\"?" }
-                ?? "")
+            : (WordSuggester(categories).suggestion(for: wanted).map { "; did you mean \"\($0.forDisplay())\"?" } ?? "")
                 + " (names are compared exactly, letter case too)"
         OutputStream.standardError.write("note: no product is in category \"\(wanted.forDisplay())\"\(why)\n")
     }
