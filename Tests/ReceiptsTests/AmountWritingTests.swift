@@ -2,8 +2,9 @@ import Testing
 
 @testable import Receipts
 
-/// Amounts as receipts write them, against the amount written out plainly: the quick writer of
-/// two-decimal amounts below 1,000,000.00 and the general one, for every currency's digits.
+/// Amounts as receipts write them, against the amount written out plainly: the one-word writer of
+/// 0.00 to 99.99, the quick writer of two-decimal amounts below 1,000,000.00 and the general one,
+/// for every currency's digits.
 @Suite("Amounts written into receipts")
 struct AmountWritingTests {
     /// `"-12.05"`: the plain form, from the decimal digits of the magnitude.
@@ -28,6 +29,12 @@ struct AmountWritingTests {
         #expect(Self.written(7450, 2).text == #""74.50""#)
         #expect(Self.written(-5, 2).text == #""-0.05""#)
         #expect(Self.written(0, 2).text == #""0.00""#)
+        // Either side of the one-word writer's edges: one digit before the point, two, three.
+        #expect(Self.written(999, 2).text == #""9.99""#)
+        #expect(Self.written(1000, 2).text == #""10.00""#)
+        #expect(Self.written(9999, 2).text == #""99.99""#)
+        #expect(Self.written(10_000, 2).text == #""100.00""#)
+        #expect(Self.written(-999, 2).text == #""-9.99""#)
         #expect(Self.written(99_999_999, 2).text == #""999999.99""#)
         #expect(Self.written(100_000_000, 2).text == #""1000000.00""#)
         #expect(Self.written(-123_456_789, 0).text == #""-123456789""#)
