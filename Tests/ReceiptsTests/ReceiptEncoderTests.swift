@@ -68,6 +68,48 @@ struct ReceiptEncoderTests {
         }
     }
 
+    @Test("copies cached fragments of every length from 1 to 300 bytes as the reference writes them")
+    func fragmentLengths() throws {
+        // Product i's prefix `{"code":"…","name":"…","quantity":` is 34 bytes + its name's i bytes
+        // (multi-byte letters among them), and promotion i's is 48 + its name's: every length
+        // around the fixed copies' edges (64 and 128 bytes) and past them, each fragment written
+        // once and then copied from the cache, taxed and not, among fragments written later.
+        let letters = Array("abcdefghé")
+        let names = (0..<260).map { (length: Int) -> String in
+            String((0..<length).map { (position: Int) -> Character in letters[position % letters.count] })
+        }
+        let products = names.enumerated().map { index, name in
+            Product(code: "P\(index)", name: name, price: Int64(100 + index))
+        }
+        let promotions = names.enumerated().map { index, name in
+            Promotion(
+                id: "p\(index)", name: name, rule: .percent(minimumQuantity: 1, hundredths: 1000),
+                codes: ["P\(index)"])
+        }
+        let rules = RuleSet(promotions: promotions, catalog: try Catalog(currency: .euro, products: products))
+        let engine = PricingEngine(rules: rules)
+        var encoder = ReceiptEncoder()
+        var state: UInt64 = 64
+        for round in 0..<600 {
+            var merger = CartLineMerger(productCount: products.count)
+            _ = merger.add(round % products.count, quantity: 1)  // every product, taxed and not
+            for _ in 0..<(round % 5) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                _ = merger.add(Int(state >> 33) % products.count, quantity: 1)
+            }
+            var receipt = try engine.price(Cart(lines: merger.takeLines()), now: Instant(seconds: 0))
+            if round % 2 == 1 {
+                for index in receipt.lines.indices { receipt.lines[index].taxRate = 2100 }
+                receipt.taxes = ReceiptTaxes(
+                    pricesIncludeTax: true,
+                    rates: [TaxAmount(rate: 2100, total: receipt.linesTotal, pricesIncludeTax: true)])
+            }
+            var bytes: [UInt8] = []
+            encoder.encode(receipt, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferenceReceiptJSON.render(receipt))
+        }
+    }
+
     @Test("formats amounts as the reference does at every length, both signs, and 0, 2 and 3 decimals")
     func amounts() throws {
         var values: [Int64] = [0, Int64.max, Int64.min, Int64.min + 1]

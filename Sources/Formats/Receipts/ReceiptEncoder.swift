@@ -176,11 +176,12 @@ public struct ReceiptEncoder {
     /// and the fixed parts are copied a word at a time.
     private func appendTaxes(_ taxes: ReceiptTaxes, _ digits: Int, to out: inout RawBuffer<UInt8>) {
         let rates = storage.rates
+        // A currency has at most 3 digits, and an array's count times 92 cannot overflow.
         let room = amountRoom(digits)
         taxes.rates.withUnsafeBufferPointer { entries in
             // `,"tax":` and `,"taxes":[`, then per entry its start (32 bytes copied), `,"tax":` and
             // `}`, and `]`; with room for each amount.
-            out.appendAtMost(18 + room + entries.count * (40 + 2 * room)) { start in
+            out.appendAtMost(18 &+ room &+ entries.count &* (40 &+ 2 &* room)) { start in
                 var p = start
                 p += writeLiteral(#","tax":"#, at: p)
                 p += writeAmount(taxes.tax, digits, at: p)
@@ -191,7 +192,7 @@ public struct ReceiptEncoder {
                     let skip = index == 0 ? 1 : 0
                     WordCopy.copy32(
                         UnsafeRawPointer(slot + RateFragments.entryStart) + skip, to: UnsafeMutableRawPointer(p))
-                    p += RateFragments.entryStartLength(slot) - skip
+                    p += RateFragments.entryStartLength(slot) &- skip
                     p += writeAmount(entries[index].base, digits, at: p)
                     p += writeLiteral(#","tax":"#, at: p)
                     p += writeAmount(entries[index].tax, digits, at: p)
@@ -199,7 +200,7 @@ public struct ReceiptEncoder {
                     p += 1
                 }
                 p[0] = UInt8(ascii: "]")
-                return p - start + 1
+                return (p - start) &+ 1
             }
         }
     }
@@ -283,7 +284,7 @@ public struct ReceiptEncoder {
             if products[product] < 0 { products[product] = writePrefix(lines, index, rate: nil) }
             span = products[product]
         }
-        out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
+        appendFragment(span, to: &out)
     }
 
     /// The span of a line's prefix with its rate; written again if the product's cached one holds
@@ -316,7 +317,40 @@ public struct ReceiptEncoder {
             appendAmount(rate, 2, to: &storage.fragments)
         }
         storage.fragments.append(#","quantity":"#)
-        return Int64(start) << 32 | Int64(storage.fragments.count - start)
+        let length = storage.fragments.count - start
+        padFragments()
+        return Int64(start) << 32 | Int64(length)
+    }
+
+    /// The fragments' bytes past their end are kept at zero for ``fragmentSlack`` bytes, so that
+    /// ``appendFragment(_:to:)`` may read that far past any fragment's start.
+    private func padFragments() {
+        storage.fragments.appendAtMost(Self.fragmentSlack) { end in
+            end.initialize(repeating: 0, count: Self.fragmentSlack)
+            return 0
+        }
+    }
+
+    /// The longest fragment copied without `memcpy`.
+    private static let fragmentSlack = 128
+
+    /// Appends a cached fragment (its start << 32 | length): one of up to 128 bytes by one or two
+    /// fixed copies of 64 (bytes past its end that land in `out` are written over next), without a
+    /// call to `memcpy` and its branches on the length, once per line and per promotion written.
+    @inline(__always)
+    private func appendFragment(_ span: Int64, to out: inout RawBuffer<UInt8>) {
+        let start = Int(truncatingIfNeeded: span >> 32)
+        let count = Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
+        guard count <= Self.fragmentSlack else {
+            return out.append(contentsOf: storage.fragments.elements(start, count: count))
+        }
+        // Within the fragments' bytes: `padFragments` keeps 128 past the last one's end.
+        let source = UnsafeRawPointer(storage.fragments.elements(start, count: count).baseAddress.unsafelyUnwrapped)
+        out.appendAtMost(Self.fragmentSlack) { target in
+            WordCopy.copy64(source, to: UnsafeMutableRawPointer(target))
+            if count > 64 { WordCopy.copy64(source + 64, to: UnsafeMutableRawPointer(target + 64)) }
+            return count
+        }
     }
 
     /// The cached fragment of rule `index`, if it was written before.
@@ -336,7 +370,7 @@ public struct ReceiptEncoder {
             let promotion = promotions.pointee[position]
             return appendPromotion(promotion, digits, units: units ? promotion.units : nil, to: &out)
         }
-        out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
+        appendFragment(span, to: &out)
         appendAmount(promotions.pointee.discount(at: position), digits, to: &out)
         if units {
             out.append(#","units":"#)
@@ -351,7 +385,7 @@ public struct ReceiptEncoder {
     ) {
         guard let applied else { return out.append("null") }
         if let index = applied.ruleIndex, let span = cachedPromotion(index) {
-            out.append(contentsOf: storage.fragments.elements(Int(span >> 32), count: Int(span & 0xFFFF_FFFF)))
+            appendFragment(span, to: &out)
         } else {
             let start = storage.fragments.count
             storage.fragments.append(#"{"id":"#)
@@ -362,6 +396,7 @@ public struct ReceiptEncoder {
             storage.fragments.append(utf8: applied.type.rawValue)
             storage.fragments.append(#"","discount":"#)
             let length = storage.fragments.count - start
+            padFragments()
             if let index = applied.ruleIndex, index >= 0 {
                 if index >= promotions.count {
                     promotions.append(contentsOf: repeatElement(0, count: index + 1 - promotions.count))

@@ -19,6 +19,16 @@ public enum WordCopy {
         }
     }
 
+    /// Copies 64 bytes as four 16-byte vectors.
+    @inlinable @inline(__always)
+    public static func copy64(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        for offset in stride(from: 0, to: 64, by: 16) {
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
+                as: SIMD16<UInt8>.self)
+        }
+    }
+
     /// Copies 32 bytes as four words.
     @inlinable @inline(__always)
     public static func copy32(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
