@@ -118,6 +118,8 @@ struct StorageReuseTests {
             storage.recycle(receipt)
         }
         #expect(arrays.keys.sorted() == [1, 2, 3, 4])
+        // Each count its own array: none taken from another count's slot.
+        #expect(Set(arrays.values).count == 4)
     }
 
     @Test(
