@@ -174,6 +174,7 @@ public struct ReceiptEncoder {
     /// `,"tax":…,"taxes":[{"rate", "base", "tax"}]` (docs/taxes.md), written in one stretch of the
     /// output made room for once: each entry's start, with its rate, comes from the rates' table,
     /// and the fixed parts are copied a word at a time.
+    @inline(__always)
     private func appendTaxes(_ taxes: ReceiptTaxes, _ digits: Int, to out: inout RawBuffer<UInt8>) {
         let rates = storage.rates
         // A currency has at most 3 digits, and an array's count times 92 cannot overflow.
