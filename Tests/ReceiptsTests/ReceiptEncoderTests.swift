@@ -72,7 +72,7 @@ struct ReceiptEncoderTests {
     func fragmentLengths() throws {
         // Product i's prefix `{"code":"…","name":"…","quantity":` is 34 bytes + its name's i bytes
         // (multi-byte letters among them), and promotion i's is 48 + its name's: every length
-        // around the fixed copies' edges (64 and 128 bytes) and past them, each fragment written
+        // around the fixed copies' edges (96 and 128 bytes) and past them, each fragment written
         // once and then copied from the cache, taxed and not, among fragments written later.
         let letters = Array("abcdefghé")
         let names = (0..<260).map { (length: Int) -> String in

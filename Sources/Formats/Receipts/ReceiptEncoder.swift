@@ -335,9 +335,11 @@ public struct ReceiptEncoder {
     /// The longest fragment copied without `memcpy`.
     private static let fragmentSlack = 128
 
-    /// Appends a cached fragment (its start << 32 | length): one of up to 128 bytes by one or two
-    /// fixed copies of 64 (bytes past its end that land in `out` are written over next), without a
-    /// call to `memcpy` and its branches on the length, once per line and per promotion written.
+    /// Appends a cached fragment (its start << 32 | length): one of up to 128 bytes by a fixed copy
+    /// of 96 bytes, and 32 more past 96 (bytes past its end that land in `out` are written over
+    /// next), without a call to `memcpy` and its branches on the length, once per line and per
+    /// promotion written. 96: most products' and promotions' fragments, with a line's `"tax_rate"`
+    /// too, are 50 to 90 bytes long.
     @inline(__always)
     private func appendFragment(_ span: Int64, to out: inout RawBuffer<UInt8>) {
         let start = Int(truncatingIfNeeded: span >> 32)
@@ -348,8 +350,8 @@ public struct ReceiptEncoder {
         // Within the fragments' bytes: `padFragments` keeps 128 past the last one's end.
         let source = UnsafeRawPointer(storage.fragments.elements(start, count: count).baseAddress.unsafelyUnwrapped)
         out.appendAtMost(Self.fragmentSlack) { target in
-            WordCopy.copy64(source, to: UnsafeMutableRawPointer(target))
-            if count > 64 { WordCopy.copy64(source + 64, to: UnsafeMutableRawPointer(target + 64)) }
+            WordCopy.copyVectors(6, source, to: UnsafeMutableRawPointer(target))
+            if count > 96 { WordCopy.copyVectors(2, source + 96, to: UnsafeMutableRawPointer(target + 96)) }
             return count
         }
     }

@@ -19,10 +19,10 @@ public enum WordCopy {
         }
     }
 
-    /// Copies 64 bytes as four 16-byte vectors.
+    /// Copies `vectors` × 16 bytes as that many 16-byte vectors (a count known when compiling: no loop).
     @inlinable @inline(__always)
-    public static func copy64(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
-        for offset in stride(from: 0, to: 64, by: 16) {
+    public static func copyVectors(_ vectors: Int, _ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        for offset in stride(from: 0, to: vectors &* 16, by: 16) {
             target.storeBytes(
                 of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
                 as: SIMD16<UInt8>.self)
