@@ -68,12 +68,13 @@ struct ReceiptEncoderTests {
         }
     }
 
-    @Test("copies cached fragments of every length from 1 to 300 bytes as the reference writes them")
+    @Test("copies fragments of every length from 34 to 342 bytes as the reference writes them")
     func fragmentLengths() throws {
-        // Product i's prefix `{"code":"…","name":"…","quantity":` is 34 bytes + its name's i bytes
-        // (multi-byte letters among them), and promotion i's is 48 + its name's: every length
-        // around the fixed copies' edges (96 and 128 bytes) and past them, each fragment written
-        // once and then copied from the cache, taxed and not, among fragments written later.
+        // Product i's prefix `{"code":"Pi","name":"…","quantity":` is 34–36 bytes + its name's i
+        // letters (every ninth of two bytes), 19 more with its `"tax_rate"`, and promotion i's
+        // fragment 49–51 + its name's: every length around the fixed copies' edges (96 and 128
+        // bytes) and past them, each fragment written once and then copied from the cache, among
+        // fragments written later.
         let letters = Array("abcdefghé")
         let names = (0..<260).map { (length: Int) -> String in
             String((0..<length).map { (position: Int) -> Character in letters[position % letters.count] })
@@ -90,15 +91,16 @@ struct ReceiptEncoderTests {
         let engine = PricingEngine(rules: rules)
         var encoder = ReceiptEncoder()
         var state: UInt64 = 64
-        for round in 0..<600 {
+        for round in 0..<(2 * products.count + 100) {
+            let taxed = (round / products.count) % 2 == 1
             var merger = CartLineMerger(productCount: products.count)
-            _ = merger.add(round % products.count, quantity: 1)  // every product, taxed and not
+            _ = merger.add(round % products.count, quantity: 1)  // every product, untaxed then taxed
             for _ in 0..<(round % 5) {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 _ = merger.add(Int(state >> 33) % products.count, quantity: 1)
             }
             var receipt = try engine.price(Cart(lines: merger.takeLines()), now: Instant(seconds: 0))
-            if round % 2 == 1 {
+            if taxed {
                 for index in receipt.lines.indices { receipt.lines[index].taxRate = 2100 }
                 receipt.taxes = ReceiptTaxes(
                     pricesIncludeTax: true,

@@ -25,6 +25,9 @@ public struct ReceiptEncoder {
         /// `"tax_rate":"21.00",` before `"quantity"` for a line with a rate) and promotions'
         /// `{"id":"…","name":"…","type":"…","discount":`.
         @exclusivity(unchecked) var fragments = RawBuffer<UInt8>(capacity: 1 << 16)
+        /// The fragments' count when the last one was finished (`finishFragment`): they must not
+        /// have grown since when one is copied.
+        var finished = 0
         @exclusivity(unchecked) var scratch = RawBuffer<UInt8>(capacity: 1 << 12)
         /// The tax rates' fragments (docs/taxes.md), in a table of ``RateFragments/slots`` slots
         /// keyed by the rate: a tax entry's start `,{"rate":"21.00","base":`, written once per rate
@@ -177,7 +180,8 @@ public struct ReceiptEncoder {
     @inline(__always)
     private func appendTaxes(_ taxes: ReceiptTaxes, _ digits: Int, to out: inout RawBuffer<UInt8>) {
         let rates = storage.rates
-        // A currency has at most 3 digits, and an array's count times 92 cannot overflow.
+        // A currency has at most 3 digits (room ≤ 27), and an array's count times 40 + 2 × room
+        // cannot overflow.
         let room = amountRoom(digits)
         taxes.rates.withUnsafeBufferPointer { entries in
             // `,"tax":` and `,"taxes":[`, then per entry its start (32 bytes copied), `,"tax":` and
@@ -318,28 +322,31 @@ public struct ReceiptEncoder {
             appendAmount(rate, 2, to: &storage.fragments)
         }
         storage.fragments.append(#","quantity":"#)
-        let length = storage.fragments.count - start
-        padFragments()
-        return Int64(start) << 32 | Int64(length)
+        return finishFragment(from: start)
     }
 
-    /// The fragments' bytes past their end are kept at zero for ``fragmentSlack`` bytes, so that
-    /// ``appendFragment(_:to:)`` may read that far past any fragment's start.
-    private func padFragments() {
+    /// Ends the fragment written into the fragments from `start` and returns its span (start << 32
+    /// | length). Every writer of a fragment ends with it: the bytes past the fragments' end are
+    /// kept at zero for ``fragmentSlack`` bytes, so that ``appendFragment(_:to:)`` may read that far
+    /// past any fragment's start and stay within memory the fragments allocated and set.
+    private func finishFragment(from start: Int) -> Int64 {
+        let length = storage.fragments.count - start
         storage.fragments.appendAtMost(Self.fragmentSlack) { end in
             end.initialize(repeating: 0, count: Self.fragmentSlack)
             return 0
         }
+        storage.finished = storage.fragments.count
+        return Int64(start) << 32 | Int64(length)
     }
 
     /// The longest fragment copied without `memcpy`.
     private static let fragmentSlack = 128
 
-    /// Appends a cached fragment (its start << 32 | length): one of up to 128 bytes by a fixed copy
-    /// of 96 bytes, and 32 more past 96 (bytes past its end that land in `out` are written over
-    /// next), without a call to `memcpy` and its branches on the length, once per line and per
-    /// promotion written. 96: most products' and promotions' fragments, with a line's `"tax_rate"`
-    /// too, are 50 to 90 bytes long.
+    /// Appends a fragment (its start << 32 | length): one of up to 128 bytes by a fixed copy of 96
+    /// bytes, and 32 more past 96, without a call to `memcpy` and its branches on the length, once
+    /// per line and per promotion written. The bytes copied past its end lie past `out`'s count,
+    /// in the room `appendAtMost` made, and are written over by what comes next. 96: most
+    /// products' and promotions' fragments, with a line's `"tax_rate"` too, are 50 to 90 bytes long.
     @inline(__always)
     private func appendFragment(_ span: Int64, to out: inout RawBuffer<UInt8>) {
         let start = Int(truncatingIfNeeded: span >> 32)
@@ -347,7 +354,8 @@ public struct ReceiptEncoder {
         guard count <= Self.fragmentSlack else {
             return out.append(contentsOf: storage.fragments.elements(start, count: count))
         }
-        // Within the fragments' bytes: `padFragments` keeps 128 past the last one's end.
+        // Within the fragments' bytes: `finishFragment` keeps 128 past the last one's end.
+        assert(storage.fragments.count == storage.finished, "a fragment written without finishFragment")
         let source = UnsafeRawPointer(storage.fragments.elements(start, count: count).baseAddress.unsafelyUnwrapped)
         out.appendAtMost(Self.fragmentSlack) { target in
             WordCopy.copyVectors(6, source, to: UnsafeMutableRawPointer(target))
@@ -398,15 +406,14 @@ public struct ReceiptEncoder {
             storage.fragments.append(#","type":""#)
             storage.fragments.append(utf8: applied.type.rawValue)
             storage.fragments.append(#"","discount":"#)
-            let length = storage.fragments.count - start
-            padFragments()
+            let span = finishFragment(from: start)
             if let index = applied.ruleIndex, index >= 0 {
                 if index >= promotions.count {
                     promotions.append(contentsOf: repeatElement(0, count: index + 1 - promotions.count))
                 }
-                promotions[index] = Int64(start) << 32 | Int64(length)
+                promotions[index] = span
             }
-            out.append(contentsOf: storage.fragments.elements(start, count: length))
+            appendFragment(span, to: &out)
         }
         appendAmount(applied.discount, digits, to: &out)
         if let units {
@@ -516,10 +523,11 @@ private func writeCents(_ magnitude: UInt32, negative: Bool, at p: UnsafeMutable
     return length
 }
 
-/// `"0.00"` to `"99.99"` (most taxes, and most prices and discounts): the text made in one word,
-/// `"dd.cc"` with the whole part's leading zero shifted out when it has one digit, and stored at
-/// once — no branch on the amount's length (which varies from cart to cart: mispredicted). Writes
-/// 8 bytes (the room every amount is given); returns the length (6 or 7).
+/// `"0.00"` to `"99.99"` in a currency of two decimals (most taxes, and most prices and
+/// discounts): the text made in one word, `"dd.cc"` with the whole part's leading zero shifted out
+/// when it has one digit, and stored at once — no branch on the amount's length (which varies from
+/// cart to cart: mispredicted). Stores 8 bytes, within the room every amount is given
+/// (``amountRoom(_:)``, 24 or more); returns the length (6 or 7).
 @inline(__always)
 private func writeSmallCents(_ magnitude: UInt32, at p: UnsafeMutablePointer<UInt8>) -> Int {
     let whole = magnitude / 100
