@@ -21,12 +21,14 @@ struct WordCopyTests {
         }
     }
 
-    @Test("32 bytes")
+    @Test("32 bytes as two vectors")
     func words() {
         let source = (0..<40).map { UInt8(255 - $0) }
         var target = [UInt8](repeating: 0, count: 40)
         source.withUnsafeBytes { from in
-            target.withUnsafeMutableBytes { to in WordCopy.copy32(from.baseAddress! + 3, to: to.baseAddress! + 1) }
+            target.withUnsafeMutableBytes { to in
+                WordCopy.copyVectors(2, from.baseAddress! + 3, to: to.baseAddress! + 1)
+            }
         }
         #expect(Array(target[1..<33]) == Array(source[3..<35]))
         #expect(target[0] == 0 && target[33...].allSatisfy { $0 == 0 })

@@ -195,8 +195,8 @@ public struct ReceiptEncoder {
                     let slot = rates.slot(entries[index].rate)
                     // The first entry's start without its comma.
                     let skip = index == 0 ? 1 : 0
-                    WordCopy.copy32(
-                        UnsafeRawPointer(slot + RateFragments.entryStart) + skip, to: UnsafeMutableRawPointer(p))
+                    WordCopy.copyVectors(
+                        2, UnsafeRawPointer(slot + RateFragments.entryStart) + skip, to: UnsafeMutableRawPointer(p))
                     p += RateFragments.entryStartLength(slot) &- skip
                     p += writeAmount(entries[index].base, digits, at: p)
                     p += writeLiteral(#","tax":"#, at: p)

@@ -28,14 +28,4 @@ public enum WordCopy {
                 as: SIMD16<UInt8>.self)
         }
     }
-
-    /// Copies 32 bytes as four words.
-    @inlinable @inline(__always)
-    public static func copy32(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
-        for offset in stride(from: 0, to: 32, by: 8) {
-            target.storeBytes(
-                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self
-            )
-        }
-    }
 }
